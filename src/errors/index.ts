@@ -1,0 +1,9 @@
+export {
+  AGENT_ERROR_CODES,
+  AgentError,
+  errorMessage,
+  isAbortError,
+  isAgentError,
+  isAgentErrorCode,
+} from './agent-error.js';
+export type { AgentErrorCode, AgentErrorJSON, AgentErrorOptions } from './agent-error.js';

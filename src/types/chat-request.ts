@@ -1,0 +1,50 @@
+import type { Message } from './message.js';
+
+/** A function tool as sent to the server. */
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** `auto` | `required` | `none` | a named tool. */
+export type ToolChoice = 'auto' | 'required' | 'none' | { type: 'function'; function: { name: string } };
+
+/**
+ * The streaming chat-completions request every backend receives (OpenAI wire format).
+ * Backends for other wire formats (Ollama `/api/chat`) translate it.
+ */
+export interface ChatRequest {
+  model: string;
+  messages: Message[];
+  stream: true;
+  stream_options?: { include_usage: boolean };
+  tools?: ToolDefinition[];
+  tool_choice?: ToolChoice;
+  parallel_tool_calls?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  /** Extra fields merged into the request body (e.g. Ollama `options: { num_ctx }`). */
+  [extra: string]: unknown;
+}
+
+/**
+ * Anything that streams chat-completion chunks: an `openai` client, a WebLLM
+ * `MLCEngine`, the {@link scriptedBackend}, or our fetch transport. Chunks are wire data
+ * (`unknown`) until the aggregator reads them.
+ */
+export interface ChatBackend {
+  chat: {
+    completions: {
+      create(
+        request: ChatRequest,
+        options?: { signal?: AbortSignal },
+      ): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
+    };
+  };
+}
+
+/**
+ * Yielded by a transport after `data: [DONE]`: the stream ended on purpose. A stream that
+ * ends without it and without a finish reason is truncated.
+ */
+export const STREAM_DONE = Object.freeze({ object: 'open-agent.stream_done' as const });

@@ -1,0 +1,94 @@
+import type { AgentErrorCode } from '../errors/agent-error.js';
+import type { Usage } from './usage.js';
+
+/** Why a model response ended. `stop` with tool calls is reported as `tool_calls`. */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | (string & {});
+
+/** A new text delta, never repeated. */
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+/** A reasoning delta (`reasoning_content`, `reasoning`, or `<think>` content). */
+export interface ReasoningBlock {
+  type: 'reasoning';
+  text: string;
+}
+
+/** A complete, parsed tool call. */
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** A tool call that could not be used (bad arguments, unknown tool, failure…). Recoverable. */
+export interface ToolUseError {
+  type: 'tool_use_error';
+  code: AgentErrorCode;
+  error: string;
+  rawData?: string;
+  toolUseId?: string;
+  name?: string;
+}
+
+/** The result of a tool call. `content` is the original value (not stringified). */
+export interface ToolResultBlock {
+  type: 'tool_result';
+  toolUseId: string;
+  name: string;
+  content: unknown;
+  isError: boolean;
+}
+
+/** The end of one model call. `iteration` counts model calls in this run, from 1. */
+export interface StepEnd {
+  type: 'step_end';
+  iteration: number;
+  finishReason: FinishReason;
+  usage?: Usage;
+}
+
+/** A tool call the caller must settle: an external tool, or one waiting for approval. */
+export interface PendingToolCall {
+  toolUseId: string;
+  name: string;
+  input: Record<string, unknown>;
+  reason: 'external' | 'approval';
+}
+
+/** The run paused: submit results for (or approve/deny) every pending call, then resume. */
+export interface AwaitingTools {
+  type: 'awaiting_tool_results';
+  pending: PendingToolCall[];
+}
+
+/** How a run ended. */
+export type DoneStatus = 'completed' | 'awaiting_tool_results' | 'max_iterations' | 'cancelled';
+
+/** The last event of every run. `usage` is this run's usage. */
+export interface Done {
+  type: 'done';
+  status: DoneStatus;
+  finishReason: FinishReason | null;
+  usage: Usage;
+  iterations: number;
+}
+
+/** Everything `query()` and `Client.receiveMessages()` yield, discriminated by `type`. */
+export type AgentEvent =
+  | TextBlock
+  | ReasoningBlock
+  | ToolUseBlock
+  | ToolUseError
+  | ToolResultBlock
+  | StepEnd
+  | AwaitingTools
+  | Done;
+
+/** For exhaustive switches: a compile error when a case is missing. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

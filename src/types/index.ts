@@ -1,0 +1,20 @@
+export type { AssistantMessage, AssistantToolCall, Message, SystemMessage, ToolMessage, UserMessage } from './message.js';
+export type {
+  AgentEvent,
+  AwaitingTools,
+  Done,
+  DoneStatus,
+  FinishReason,
+  PendingToolCall,
+  ReasoningBlock,
+  StepEnd,
+  TextBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+  ToolUseError,
+} from './events.js';
+export { assertNever } from './events.js';
+export type { Usage } from './usage.js';
+export { addUsage, emptyUsage, estimateTokens } from './usage.js';
+export type { ChatBackend, ChatRequest, ToolChoice, ToolDefinition } from './chat-request.js';
+export { STREAM_DONE } from './chat-request.js';
