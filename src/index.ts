@@ -2,12 +2,7 @@
  * open-agent: a browser-first agent runtime. Every public export is named here.
  * @packageDocumentation
  */
-export {
-  AGENT_ERROR_CODES,
-  AgentError,
-  isAgentError,
-  isAgentErrorCode,
-} from './errors/index.js';
+export { AGENT_ERROR_CODES, AgentError, isAgentError, isAgentErrorCode } from './errors/index.js';
 export type { AgentErrorCode, AgentErrorJSON, AgentErrorOptions } from './errors/index.js';
 export type {
   AgentEvent,
@@ -34,3 +29,53 @@ export type {
   Usage,
   UserMessage,
 } from './types/index.js';
+export { tool } from './tools/tool.js';
+export type {
+  JsonSchema,
+  JsonSchemaToolConfig,
+  NeedsApproval,
+  Tool,
+  ToolContext,
+  ZodToolConfig,
+} from './tools/tool.js';
+export type { InputValidation } from './tools/validate-input.js';
+export { scriptedBackend } from './backend/scripted-backend.js';
+export type {
+  ScriptedBackend,
+  ScriptedResponse,
+  ScriptedToolCall,
+  ScriptedTurn,
+} from './backend/scripted-backend.js';
+export { query } from './loop/query.js';
+export type { QueryOptions } from './loop/query.js';
+export { Client } from './loop/client.js';
+export type { ClientStatus, QueryResult } from './loop/client.js';
+export type { AgentOptions } from './loop/agent-options.js';
+export type { ClientSnapshot } from './loop/conversation-state.js';
+export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop-strategies.js';
+export type { LoopState, LoopStrategy } from './loop/loop-strategies.js';
+export type { Hooks, PostToolUseHook, PreToolUseHook, UserPromptSubmitHook } from './loop/hooks.js';
+export { createFetchBackend } from './backend/fetch-backend.js';
+export type { FetchBackendOptions } from './backend/fetch-backend.js';
+export { corsHint } from './backend/cors-hint.js';
+export {
+  CONVERSATION_FILE_FORMAT,
+  CONVERSATION_FILE_VERSION,
+  INTERRUPTED_TOOL_RESULT,
+  UNTITLED,
+  indexedDBHistory,
+  memoryHistory,
+  parseConversationFile,
+  pendingToolCallIds,
+  repairDanglingToolCalls,
+} from './history/index.js';
+export type {
+  ConversationFile,
+  ConversationSummary,
+  HistoryChange,
+  HistoryStore,
+  IndexedDBHistoryOptions,
+  MemoryHistoryOptions,
+  PausedState,
+  StoredConversation,
+} from './history/index.js';

@@ -7,7 +7,8 @@ export interface ToolDefinition {
 }
 
 /** `auto` | `required` | `none` | a named tool. */
-export type ToolChoice = 'auto' | 'required' | 'none' | { type: 'function'; function: { name: string } };
+export type ToolChoice =
+  'auto' | 'required' | 'none' | { type: 'function'; function: { name: string } };
 
 /**
  * The streaming chat-completions request every backend receives (OpenAI wire format).

@@ -2,7 +2,8 @@ import type { AgentErrorCode } from '../errors/agent-error.js';
 import type { Usage } from './usage.js';
 
 /** Why a model response ended. `stop` with tool calls is reported as `tool_calls`. */
-export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | (string & {});
+export type FinishReason =
+  'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | (string & {});
 
 /** A new text delta, never repeated. */
 export interface TextBlock {

@@ -1,4 +1,11 @@
-export type { AssistantMessage, AssistantToolCall, Message, SystemMessage, ToolMessage, UserMessage } from './message.js';
+export type {
+  AssistantMessage,
+  AssistantToolCall,
+  Message,
+  SystemMessage,
+  ToolMessage,
+  UserMessage,
+} from './message.js';
 export type {
   AgentEvent,
   AwaitingTools,

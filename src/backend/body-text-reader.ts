@@ -1,0 +1,62 @@
+import type { RequestAttempt } from './request-attempt.js';
+
+/**
+ * Reads a response body as text under a {@link RequestAttempt}'s deadline and signal.
+ * Decodes with one streaming `TextDecoder`, so a UTF-8 character split across reads
+ * survives. {@link close} cancels the body when it was not read to the end: a consumer's
+ * `break` or an abort must close the HTTP connection, not leave the server generating.
+ */
+export class BodyTextReader {
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  readonly #decoder = new TextDecoder();
+  readonly #attempt: RequestAttempt;
+  #finished = false;
+  #closed = false;
+  /** Bytes received so far; > 0 means the stream has started and must not be replayed. */
+  bytesReceived = 0;
+
+  constructor(body: ReadableStream<Uint8Array> | null, attempt: RequestAttempt) {
+    this.#reader = body?.getReader();
+    this.#attempt = attempt;
+    if (!this.#reader) this.#finished = true;
+  }
+
+  /** The next decoded text ('' when a read ended mid-character), or undefined at the end. */
+  async read(): Promise<string | undefined> {
+    if (this.#finished || !this.#reader) return undefined;
+    const result = await this.#attempt.guard(this.#reader.read(), 'data from the server');
+    if (result.done) {
+      this.#finished = true;
+      const tail = this.#decoder.decode();
+      return tail === '' ? undefined : tail;
+    }
+    this.bytesReceived += result.value.byteLength;
+    return this.#decoder.decode(result.value, { stream: true });
+  }
+
+  /** Reads until `limit` characters or the end; for error bodies and sniffing. */
+  async readUpTo(limit: number): Promise<string> {
+    let text = '';
+    while (text.length < limit) {
+      const next = await this.read();
+      if (next === undefined) break;
+      text += next;
+    }
+    return text;
+  }
+
+  /** Cancels the body if unread, and releases the lock. Idempotent, never throws. */
+  close(reason?: unknown): void {
+    if (this.#closed || !this.#reader) return;
+    this.#closed = true;
+    if (!this.#finished) {
+      // Not awaited: a body whose cancel never settles must not block the caller's return.
+      this.#reader.cancel(reason).catch(() => undefined);
+    }
+    try {
+      this.#reader.releaseLock();
+    } catch {
+      // Older stream implementations throw when a read is pending; the cancel above ends it.
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Why a page probably could not reach a local model server, and how to fix it for each
+ * server, or undefined when CORS is not a likely cause (a remote URL, or the same origin).
+ * Pure: the UI can show it next to a connection form.
+ *
+ * The server is guessed from the port (11434 Ollama, 1234 LM Studio, 8080 llama.cpp,
+ * 8000 vLLM); for any other port every fix is listed.
+ *
+ * @example
+ * corsHint('http://localhost:11434/v1', 'http://localhost:5173');
+ * // → 'The page (http://localhost:5173) may be blocked by CORS: … start Ollama with OLLAMA_ORIGINS=http://localhost:5173 …'
+ */
+export function corsHint(url: string, pageOrigin: string | undefined): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!isLocalHost(target.hostname)) return undefined;
+  if (pageOrigin !== undefined && pageOrigin === target.origin) return undefined;
+  const known = pageOrigin !== undefined && pageOrigin !== 'null'; // file:// pages have the origin "null"
+  const origin = known ? pageOrigin : '*';
+  const fixes = serverFixes(origin);
+  const guessed = fixes.find((fix) => fix.port === portOf(target));
+  const chosen = guessed ? [guessed] : fixes;
+  const page = known ? `this page (${pageOrigin})` : 'this page';
+  const lines = [
+    `The server did not answer, or it does not allow requests from ${page} (CORS). Check that it is running at ${target.origin}, then allow this origin:`,
+    ...chosen.map((fix) => `- ${fix.name}: ${fix.advice}`),
+  ];
+  if (
+    pageOrigin?.startsWith('https:') &&
+    target.protocol === 'http:' &&
+    !isLoopback(target.hostname)
+  ) {
+    lines.push(
+      '- An https page cannot call a plain-http LAN address (mixed content): serve the page over http, or put the server behind https.',
+    );
+  }
+  return lines.join('\n');
+}
+
+interface ServerFix {
+  port: string;
+  name: string;
+  advice: string;
+}
+
+function serverFixes(origin: string): ServerFix[] {
+  return [
+    {
+      port: '11434',
+      name: 'Ollama',
+      advice: `restart it with OLLAMA_ORIGINS=${origin} (e.g. \`OLLAMA_ORIGINS=${origin} ollama serve\`; use * to allow any page).`,
+    },
+    {
+      port: '1234',
+      name: 'LM Studio',
+      advice:
+        'enable CORS in the Developer → Server settings, or start it with `lms server start --cors`.',
+    },
+    {
+      port: '8080',
+      name: 'llama.cpp llama-server',
+      advice:
+        'it sends CORS headers by default, so check the URL and port (and the path if you started it with --api-prefix).',
+    },
+    { port: '8000', name: 'vLLM', advice: `start it with --allowed-origins '["${origin}"]'.` },
+  ];
+}
+
+function portOf(url: URL): string {
+  if (url.port) return url.port;
+  return url.protocol === 'https:' ? '443' : '80';
+}
+
+/** Loopback names and addresses: localhost, *.localhost, 127.0.0.0/8, ::1. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+/**
+ * True for hosts on this machine or the local network: loopback, `0.0.0.0`, `*.local`
+ * (mDNS), RFC 1918 ranges, link-local, and IPv6 unique-local / link-local addresses.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLoopback(host) || host === '0.0.0.0' || host.endsWith('.local')) return true;
+  const octets = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (octets) {
+    const first = Number(octets[1]);
+    const second = Number(octets[2]);
+    return (
+      first === 10 ||
+      (first === 172 && second >= 16 && second <= 31) ||
+      (first === 192 && second === 168) ||
+      (first === 169 && second === 254)
+    );
+  }
+  return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+}
+
+/**
+ * The page's origin when this code runs in a page or a worker (where CORS applies), else
+ * undefined (Node, Deno: no CORS).
+ */
+export function pageOrigin(): string | undefined {
+  const scope = globalThis as {
+    document?: unknown;
+    importScripts?: unknown;
+    location?: { origin?: unknown };
+  };
+  const inPage =
+    scope.document !== undefined || typeof scope.importScripts === 'function' || isWorkerScope();
+  if (!inPage) return undefined;
+  return typeof scope.location?.origin === 'string' ? scope.location.origin : 'null';
+}
+
+function isWorkerScope(): boolean {
+  // Module workers have no importScripts; WorkerGlobalScope exists in every worker.
+  return typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function';
+}

@@ -1,0 +1,144 @@
+import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import { openResponse } from './open-response.js';
+import { readOllamaBody } from './ollama-body-reader.js';
+import { toOllamaRequest } from './ollama-request.js';
+import { readOpenAIBody } from './openai-body-reader.js';
+import type { RetryDelayOptions } from './retry-delay.js';
+import { sleep as defaultSleep, type Sleep } from './sleep.js';
+
+/** Options for {@link createFetchBackend}. */
+export interface FetchBackendOptions {
+  /**
+   * Server root: `http://localhost:11434/v1` for the OpenAI API (Ollama, LM Studio
+   * `:1234/v1`, llama.cpp `:8080/v1`, vLLM `:8000/v1`), `http://localhost:11434` for
+   * Ollama's native API. A trailing slash is fine.
+   */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer <apiKey>`. Default `'not-needed'` (local servers ignore it). */
+  apiKey?: string;
+  /**
+   * Wire format. `'openai'` (default): `POST {baseURL}/chat/completions`, SSE.
+   * `'ollama'`: `POST {baseURL}/api/chat`, NDJSON (a trailing `/v1` or `/api` on
+   * `baseURL` is dropped, so the OpenAI-style URL works too).
+   */
+  api?: 'openai' | 'ollama';
+  /** The `fetch` to use. Default `globalThis.fetch`, bound (an unbound `window.fetch` throws "Illegal invocation"). */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Milliseconds to wait for the response headers, and the longest silence between body
+   * reads. Default 60 000. `0` or `Infinity` waits forever.
+   */
+  timeout?: number;
+  /** Retries for network failures, timeouts and 408/409/429/5xx before any body byte. Default 2 (3 requests in all). */
+  maxRetries?: number;
+  /** Extra request headers (override the defaults). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Test and tuning seams that are not part of the public options.
+ * @internal
+ */
+export interface FetchBackendInternals {
+  /** Replaces the backoff wait (tests record the delays instead of waiting). */
+  sleep?: Sleep;
+  /** Backoff base, cap and jitter source. */
+  retryDelay?: RetryDelayOptions;
+  /** Replaces the page-origin probe behind the CORS hint (Node tests pretend to be a page). */
+  pageOrigin?: () => string | undefined;
+}
+
+/**
+ * A {@link ChatBackend} over `fetch`: POSTs the request to a local OpenAI-compatible
+ * server (or Ollama's native API) and yields the streamed `chat.completion.chunk`
+ * objects, JSON-parsed but not interpreted, then `STREAM_DONE` when the server ends the
+ * stream on purpose. Runs unchanged in a page, a worker and Node 20+.
+ *
+ * The returned iterable starts the request when iterated. Breaking out of it cancels
+ * the HTTP body.
+ *
+ * Throws `AgentError`: `HTTP_ERROR` (status ≥ 400, with the server's message),
+ * `NETWORK_ERROR` (unreachable, timed out; in a page with a CORS hint for local servers),
+ * `STREAM_ERROR` (an error reported inside a 200 stream, after the chunks before it),
+ * `INVALID_RESPONSE` (not a chat-completions stream), `EXECUTION_CANCELLED` (the signal).
+ *
+ * @example
+ * const backend = createFetchBackend({ baseURL: 'http://localhost:11434/v1' });
+ * const chunks = backend.chat.completions.create(
+ *   { model: 'qwen3:4b', messages: [{ role: 'user', content: 'Hi' }], stream: true },
+ *   { signal: controller.signal },
+ * );
+ * for await (const chunk of chunks) console.log(chunk);
+ */
+export function createFetchBackend(
+  options: FetchBackendOptions,
+  internals: FetchBackendInternals = {},
+): ChatBackend {
+  const api = options.api ?? 'openai';
+  const root = options.baseURL.replace(/\/+$/, '');
+  const url =
+    api === 'ollama' ? `${root.replace(/\/(v1|api)$/, '')}/api/chat` : `${root}/chat/completions`;
+  // Looked up per call and called as a method of globalThis: an unbound `window.fetch`
+  // throws "Illegal invocation", and a polyfill installed later is still picked up.
+  const fetch: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: api === 'ollama' ? 'application/x-ndjson' : 'text/event-stream',
+    authorization: `Bearer ${options.apiKey ?? 'not-needed'}`,
+    ...lowerCaseKeys(options.headers ?? {}),
+  };
+
+  async function* create(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<unknown> {
+    const body = api === 'ollama' ? toOllamaRequest(request) : request;
+    const opened = await openResponse({
+      url,
+      init: { method: 'POST', headers, body: JSON.stringify(body) },
+      fetch,
+      timeoutMs: options.timeout ?? 60_000,
+      maxRetries: options.maxRetries ?? 2,
+      sleep: internals.sleep ?? defaultSleep,
+      retryDelay: internals.retryDelay,
+      pageOrigin: internals.pageOrigin,
+      signal,
+    });
+    let failure: unknown;
+    try {
+      const texts = bodyTexts(opened.firstText, () => opened.body.read());
+      yield* api === 'ollama' ? readOllamaBody(texts, url) : readOpenAIBody(texts, url);
+    } catch (error) {
+      failure = error;
+      throw opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true });
+    } finally {
+      opened.close(failure);
+    }
+  }
+
+  return {
+    chat: {
+      completions: {
+        create: (request, requestOptions) => create(request, requestOptions?.signal),
+      },
+    },
+  };
+}
+
+async function* bodyTexts(
+  firstText: string,
+  read: () => Promise<string | undefined>,
+): AsyncGenerator<string> {
+  if (firstText !== '') yield firstText;
+  for (let text = await read(); text !== undefined; text = await read()) {
+    if (text !== '') yield text;
+  }
+}
+
+/** Header names are case-insensitive; one spelling lets a caller's header replace ours. */
+function lowerCaseKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+}

@@ -1,0 +1,121 @@
+import { AgentError } from '../errors/agent-error.js';
+import { BodyTextReader } from './body-text-reader.js';
+import { corsHint, pageOrigin } from './cors-hint.js';
+import { httpError } from './http-error.js';
+import { RequestAttempt } from './request-attempt.js';
+import { isRetryableStatus, retryDelay, type RetryDelayOptions } from './retry-delay.js';
+import type { Sleep } from './sleep.js';
+
+/** Everything {@link openResponse} needs for one logical request. */
+export interface OpenResponseOptions {
+  url: string;
+  init: Omit<RequestInit, 'signal'>;
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  sleep: Sleep;
+  retryDelay?: RetryDelayOptions | undefined;
+  signal?: AbortSignal | undefined;
+  /** Where we run, for the CORS hint; undefined outside a page. */
+  pageOrigin?: (() => string | undefined) | undefined;
+}
+
+/** A 2xx response whose body has started: `firstText` holds what the first bytes decoded to. */
+export interface OpenedResponse {
+  response: Response;
+  body: BodyTextReader;
+  firstText: string;
+  /** Maps errors thrown while reading the rest of the body. */
+  attempt: RequestAttempt;
+  /** Requests made, retries included. */
+  attempts: number;
+  /** Cancels the body (if unread), stops timers, unlinks from the caller's signal. */
+  close(reason?: unknown): void;
+}
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * POSTs and waits for the first body bytes, retrying (up to `maxRetries` times, with
+ * backoff that honours `Retry-After`) on network failures, timeouts and 408/409/429/5xx —
+ * all before any byte of a 2xx body arrived, so no stream is ever replayed.
+ *
+ * @throws AgentError `HTTP_ERROR` (status ≥ 400, with the server's message),
+ *   `NETWORK_ERROR` (unreachable, timed out; with a CORS hint for local servers in a page),
+ *   `EXECUTION_CANCELLED` (the caller aborted, also during a backoff).
+ */
+export async function openResponse(options: OpenResponseOptions): Promise<OpenedResponse> {
+  const { url, maxRetries } = options;
+  for (let retry = 0; ; retry++) {
+    if (options.signal?.aborted) {
+      throw new AgentError('EXECUTION_CANCELLED', `Request to ${url} was cancelled`, {
+        cause: options.signal.reason,
+      });
+    }
+    const attempts = retry + 1;
+    const attempt = new RequestAttempt(options.signal, options.timeoutMs);
+    let body: BodyTextReader | undefined;
+    let retryHeaders: Headers | undefined;
+    try {
+      const response = await attempt.guard(
+        options.fetch(url, { ...options.init, signal: attempt.signal }),
+        'the response headers',
+      );
+      body = new BodyTextReader(response.body, attempt);
+      if (!response.ok) {
+        const bodyText = await readErrorBody(body);
+        if (attempt.cancelled) throw attempt.signal.reason;
+        const error = httpError(response, url, bodyText, attempts);
+        if (!isRetryableStatus(response.status) || retry >= maxRetries) throw error;
+        retryHeaders = response.headers;
+      } else {
+        let firstText = '';
+        while (body.bytesReceived === 0) {
+          const text = await body.read();
+          if (text === undefined) break;
+          firstText += text;
+        }
+        const opened = body;
+        return {
+          response,
+          body: opened,
+          firstText,
+          attempt,
+          attempts,
+          close(reason) {
+            opened.close(reason);
+            attempt.dispose();
+          },
+        };
+      }
+    } catch (error) {
+      const failure = attempt.toAgentError(error, {
+        url,
+        attempts,
+        hint: hintFor(url, options.pageOrigin ?? pageOrigin),
+      });
+      if (failure.code !== 'NETWORK_ERROR' || retry >= maxRetries) {
+        body?.close(error);
+        attempt.dispose();
+        throw failure;
+      }
+    }
+    body?.close();
+    attempt.dispose();
+    await options.sleep(retryDelay(retry, retryHeaders, options.retryDelay), options.signal);
+  }
+}
+
+/** The error body, if it arrives in time; a failure to read it must not hide the status. */
+async function readErrorBody(body: BodyTextReader): Promise<string | undefined> {
+  try {
+    return await body.readUpTo(ERROR_BODY_LIMIT);
+  } catch {
+    return undefined;
+  }
+}
+
+function hintFor(url: string, currentOrigin: () => string | undefined): string | undefined {
+  const origin = currentOrigin();
+  return origin === undefined ? undefined : corsHint(url, origin);
+}

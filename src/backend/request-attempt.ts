@@ -1,0 +1,154 @@
+import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
+
+/** setTimeout fires at once for delays above 2^31 - 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The abort reason a {@link RequestAttempt} uses when its deadline passes. */
+class DeadlineExceeded extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/**
+ * One HTTP request's lifetime: an `AbortController` linked to the caller's signal (so an
+ * abort reaches `fetch` and the body) plus a deadline re-armed around every await
+ * ({@link guard}): no headers within `timeoutMs`, or no body bytes for `timeoutMs`.
+ */
+export class RequestAttempt {
+  readonly #controller = new AbortController();
+  readonly #userSignal: AbortSignal | undefined;
+  readonly #unlink: () => void;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** What we were waiting for when the deadline passed, e.g. "the response headers". */
+  timedOutWaitingFor: string | undefined;
+
+  constructor(
+    userSignal: AbortSignal | undefined,
+    readonly timeoutMs: number,
+  ) {
+    this.#userSignal = userSignal;
+    const onAbort = () => this.#controller.abort(userSignal?.reason);
+    if (userSignal?.aborted) onAbort();
+    else userSignal?.addEventListener('abort', onAbort, { once: true });
+    this.#unlink = () => userSignal?.removeEventListener('abort', onAbort);
+  }
+
+  /** Aborts when the caller aborts or the deadline passes. Pass it to `fetch`. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** True when the caller asked to stop. */
+  get cancelled(): boolean {
+    return this.#userSignal?.aborted === true;
+  }
+
+  /**
+   * Awaits `promise`, but rejects as soon as the attempt aborts or `timeoutMs` passes
+   * without it settling. The race matters: an injected `fetch` or body stream may ignore
+   * the signal, and we must still stop.
+   */
+  async guard<T>(promise: Promise<T>, waitingFor: string): Promise<T> {
+    if (Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) {
+      this.#timer = setTimeout(
+        () => {
+          this.timedOutWaitingFor = waitingFor;
+          this.#controller.abort(
+            new DeadlineExceeded(`no ${waitingFor} within ${this.timeoutMs} ms`),
+          );
+        },
+        Math.min(this.timeoutMs, MAX_TIMER_MS),
+      );
+    }
+    try {
+      return await raceAbort(promise, this.signal);
+    } finally {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  /**
+   * Turns whatever a fetch or a body read threw into the transport's error: the caller's
+   * abort → `EXECUTION_CANCELLED`, the deadline → `NETWORK_ERROR` "timed out", any other
+   * rejection (a `TypeError` from fetch, a reset connection) → `NETWORK_ERROR`.
+   * `AgentError`s pass through.
+   */
+  toAgentError(
+    error: unknown,
+    context: { url: string; attempts: number; hint?: string | undefined; midStream?: boolean },
+  ): AgentError {
+    if (isAgentError(error)) return error;
+    const info = { url: context.url, attempts: context.attempts };
+    if (this.cancelled) {
+      return new AgentError('EXECUTION_CANCELLED', `Request to ${context.url} was cancelled`, {
+        cause: error,
+        context: info,
+      });
+    }
+    const tries = context.attempts > 1 ? ` (${context.attempts} attempts)` : '';
+    if (this.timedOutWaitingFor !== undefined) {
+      return new AgentError(
+        'NETWORK_ERROR',
+        `Request to ${context.url} timed out after ${this.timeoutMs} ms waiting for ${this.timedOutWaitingFor}${tries}`,
+        { cause: error, context: { ...info, timeout: this.timeoutMs } },
+      );
+    }
+    if (context.midStream) {
+      return new AgentError(
+        'NETWORK_ERROR',
+        `The connection to ${context.url} failed mid-stream: ${describeNetworkError(error)}`,
+        {
+          cause: error,
+          context: info,
+        },
+      );
+    }
+    const hint = context.hint ? `\n${context.hint}` : '';
+    return new AgentError(
+      'NETWORK_ERROR',
+      `Could not reach ${context.url}: ${describeNetworkError(error)}${tries}${hint}`,
+      {
+        cause: error,
+        context: info,
+      },
+    );
+  }
+
+  /** Stops the deadline and unlinks from the caller's signal. */
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#unlink();
+  }
+}
+
+/** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND…) is in `cause`. */
+function describeNetworkError(error: unknown): string {
+  const message = errorMessage(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause === undefined) return message;
+  const causeMessage = errorMessage(cause);
+  return causeMessage && causeMessage !== message ? `${message} (${causeMessage})` : message;
+}
+
+/** `promise`, or a rejection with `signal.reason` as soon as `signal` aborts. Never leaves a rejection unhandled. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(asError(signal.reason));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(asError(error));
+      },
+    );
+  });
+}
+
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(errorMessage(reason), { cause: reason });
+}

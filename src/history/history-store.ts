@@ -1,0 +1,82 @@
+import type { Message } from '../types/message.js';
+
+/** One row of {@link HistoryStore.list}. */
+export interface ConversationSummary {
+  id: string;
+  /** The user's title, or one taken from the first user message (about 60 characters). */
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** A conversation as {@link HistoryStore.load} returns it. */
+export interface StoredConversation {
+  id: string;
+  title: string;
+  /** In order, with dangling tool calls repaired (see {@link repairDanglingToolCalls}). */
+  messages: Message[];
+  /** The paused run (pending external tools or approvals), if one is waiting. */
+  pending?: PausedState;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * JSON-safe paused-run state the Client stores while waiting for tool results or approvals
+ * (its `snapshot()`). Opaque to the store, which only checks it is a plain object and reads
+ * `pending[].toolUseId` to know which tool calls are still awaited, not interrupted.
+ */
+export type PausedState = Record<string, unknown>;
+
+/** What changed, as told to {@link HistoryStore.subscribe} listeners. */
+export interface HistoryChange {
+  conversationId: string;
+  kind: 'append' | 'pending' | 'rename' | 'delete' | 'import';
+  /** `true` when another store instance (another tab) made the change. */
+  remote: boolean;
+}
+
+/**
+ * Where a `Client` keeps conversations. Writes that fail in storage reject with
+ * `AgentError('STORAGE_FAILED')`; a failed `append` keeps its messages in memory and writes them
+ * first, in order, with the next successful write of that conversation, so what is stored is
+ * always an in-order prefix and never has a gap.
+ *
+ * @example
+ * const history = indexedDBHistory();
+ * await history.append('c1', [{ role: 'user', content: 'Hello' }]);
+ * const conversation = await history.load('c1'); // survives a reload
+ */
+export interface HistoryStore {
+  /** The conversation's messages in order, dangling tool calls repaired; `undefined` if unknown. */
+  load(conversationId: string): Promise<StoredConversation | undefined>;
+  /**
+   * Adds messages at the end, creating the conversation if needed (titled from its first user
+   * message). Cost does not depend on the conversation's length.
+   */
+  append(conversationId: string, messages: Message[]): Promise<void>;
+  /** Stores (or with `undefined`, clears) the paused run of a conversation. */
+  setPending(conversationId: string, pending: PausedState | undefined): Promise<void>;
+  /** Every conversation, newest (`updatedAt`) first. */
+  list(): Promise<ConversationSummary[]>;
+  /** Renames a conversation; throws `VALIDATION_FAILED` for an unknown id or an empty title. */
+  rename(conversationId: string, title: string): Promise<void>;
+  /** Deletes a conversation and its messages; unknown ids are ignored. */
+  delete(conversationId: string): Promise<void>;
+  /** JSON text with `format` and `version` fields; throws `VALIDATION_FAILED` for an unknown id. */
+  exportConversation(conversationId: string): Promise<string>;
+  /**
+   * Validates a file from {@link HistoryStore.exportConversation} and stores it; returns its id.
+   * Uses `options.id` (replacing a conversation of that id) or the file's id (a fresh id when that
+   * one is taken). A bad file throws `VALIDATION_FAILED` saying what is wrong and changes nothing.
+   */
+  importConversation(json: string, options?: { id?: string }): Promise<string>;
+  /** Calls `listener` after each change, by this instance or (`remote: true`) another tab. */
+  subscribe(listener: (change: HistoryChange) => void): () => void;
+  /** Releases the database connection and the cross-tab channel. */
+  close?(): void;
+}
+
+/** The title of a conversation that has no user message yet and was never renamed. */
+export const UNTITLED = 'New conversation';

@@ -1,0 +1,274 @@
+import type { UseStore } from 'idb-keyval';
+import type { Message } from '../types/message.js';
+import { copyId, parseConversationFile, serializeConversation } from './conversation-file.js';
+import { checkedTitle, titleFromMessages } from './conversation-title.js';
+import { HistoryChannel } from './history-channel.js';
+import { rejected, storageFailed, unknownConversation } from './history-errors.js';
+import type { HistoryStore, PausedState, StoredConversation } from './history-store.js';
+import { UNTITLED } from './history-store.js';
+import { readConversation, readRecord, readSummaries } from './idb-read.js';
+import { conversationKey, pageRange, type ConversationRecord } from './idb-records.js';
+import { request, transact } from './idb-transaction.js';
+import { appendPages, writeAllPages } from './idb-write.js';
+import { checkedMessages, checkedPending } from './message-schema.js';
+import { openDatabase } from './open-database.js';
+import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
+import { UnsavedWrites, type UnsavedWrite } from './unsaved-writes.js';
+
+/** Options for {@link indexedDBHistory}. */
+export interface IndexedDBHistoryOptions {
+  /** The database name, also the cross-tab channel's (default `'open-agent-history'`). */
+  dbName?: string;
+  /** The IndexedDB factory (default: the global `indexedDB`), e.g. fake-indexeddb's in Node. */
+  indexedDB?: IDBFactory;
+  /** `IDBKeyRange` of the same implementation as `indexedDB` (default: the global one). */
+  IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * An idb-keyval custom store to use instead of opening `dbName` (an object store of your own
+   * database; a wrapper that injects failures in tests). It must not be shared with other keys.
+   */
+  store?: UseStore;
+  /** The cross-tab channel class (default: the global `BroadcastChannel`). */
+  BroadcastChannel?: typeof BroadcastChannel;
+  /** The clock for `createdAt`/`updatedAt` (default `Date.now`). */
+  now?: () => number;
+}
+
+/** The object store's name inside the database. */
+const STORE_NAME = 'history';
+
+/**
+ * A {@link HistoryStore} in IndexedDB (through idb-keyval): one record per message, so an
+ * append costs the same at message 10 and 10,000, and a load is one `getAll` over a key range.
+ * Every write is one transaction that allocates message numbers itself, so two tabs appending
+ * to one conversation never lose or overwrite each other's messages; each tab hears about the
+ * other's writes through a `BroadcastChannel`.
+ *
+ * When storage fails (quota exceeded, storage blocked or unavailable) the write rejects with
+ * `AgentError('STORAGE_FAILED')`, nothing already stored changes, and the messages are kept in
+ * memory: `load` still returns them and the next successful write of that conversation stores
+ * them first, in order.
+ *
+ * @example
+ * const history = indexedDBHistory({ dbName: 'my-app-chats' });
+ * const client = new Client({ model: 'qwen3', baseURL, history, conversationId: 'c1' });
+ * for (const conversation of await history.list()) console.log(conversation.title);
+ */
+export function indexedDBHistory(
+  options: IndexedDBHistoryOptions = {},
+): HistoryStore & { close(): void } {
+  const dbName = options.dbName ?? 'open-agent-history';
+  const now = options.now ?? Date.now;
+  const KeyRange = options.IDBKeyRange ?? globalThis.IDBKeyRange;
+  // A store the caller gave stays theirs to close.
+  const database = options.store
+    ? { store: options.store, close: () => undefined }
+    : openDatabase({ dbName, storeName: STORE_NAME, indexedDB: options.indexedDB });
+  const { store } = database;
+  const channel = new HistoryChannel({
+    name: `open-agent-history:${dbName}`,
+    ...(options.BroadcastChannel ? { BroadcastChannel: options.BroadcastChannel } : {}),
+  });
+  const unsaved = new UnsavedWrites();
+
+  // One operation at a time, in call order: a write the caller did not await is still stored
+  // before a later one (and a failed one's messages go first into the next transaction).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(operation: () => Promise<T>): Promise<T> => {
+    const result = queue.then(operation, operation);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  const newRecord = (id: string): ConversationRecord => {
+    const time = now();
+    return { id, title: '', createdAt: time, updatedAt: time, messageCount: 0, pageCount: 0 };
+  };
+
+  /** Stores the conversation's unsaved messages and pending state plus `write`, atomically. */
+  const save = async (conversationId: string, operation: string, write: UnsavedWrite) => {
+    const batch = unsaved.merge(conversationId, write);
+    try {
+      await transact(store, 'readwrite', async (objectStore) => {
+        const key = conversationKey(conversationId);
+        const record = readRecord(await request(objectStore.get(key))) ?? newRecord(conversationId);
+        const counts =
+          batch.messages.length > 0 ? await appendPages(objectStore, record, batch.messages) : {};
+        const next: ConversationRecord = {
+          ...record,
+          ...counts,
+          title: record.title || (titleFromMessages(batch.messages) ?? ''),
+          updatedAt: now(),
+        };
+        if (batch.pending) {
+          delete next.pending;
+          if (batch.pending.value !== undefined) next.pending = batch.pending.value;
+        }
+        objectStore.put(next, key);
+      });
+    } catch (error) {
+      unsaved.keep(conversationId, batch);
+      throw storageFailed({
+        operation,
+        conversationId,
+        cause: error,
+        unsavedMessages: batch.messages.length,
+      });
+    }
+    unsaved.clear(conversationId);
+  };
+
+  const loadConversation = async (
+    conversationId: string,
+  ): Promise<StoredConversation | undefined> => {
+    const stored = await readConversation({ store, KeyRange, conversationId }).catch(
+      (error: unknown) => {
+        throw storageFailed({ operation: 'load', conversationId, cause: error });
+      },
+    );
+    const kept = unsaved.get(conversationId);
+    if (!stored && !kept) return undefined;
+    const record = stored?.record ?? newRecord(conversationId);
+    const messages = [...(stored?.messages ?? []), ...(kept?.messages ?? [])];
+    const pending = kept?.pending ? kept.pending.value : record.pending;
+    return {
+      id: conversationId,
+      title: record.title || titleFromMessages(messages) || UNTITLED,
+      messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
+      ...(pending === undefined ? {} : { pending }),
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+    };
+  };
+
+  /** Runs a transaction that is not an append; maps its failure to STORAGE_FAILED. */
+  const change = <T>(
+    operation: string,
+    conversationId: string | undefined,
+    body: (objectStore: IDBObjectStore) => Promise<T> | T,
+  ): Promise<T> =>
+    transact(store, 'readwrite', body).catch((error: unknown) => {
+      throw storageFailed({
+        operation,
+        cause: error,
+        ...(conversationId === undefined ? {} : { conversationId }),
+      });
+    });
+
+  return {
+    load: (conversationId) => serial(() => loadConversation(conversationId)),
+
+    append(conversationId, messages) {
+      let checked: Message[];
+      try {
+        checked = checkedMessages(messages);
+      } catch (error) {
+        return rejected(error);
+      }
+      if (checked.length === 0) return Promise.resolve();
+      return serial(async () => {
+        await save(conversationId, 'append', { messages: checked });
+        channel.notify({ conversationId, kind: 'append' });
+      });
+    },
+
+    setPending(conversationId, pending) {
+      let value: PausedState | undefined;
+      try {
+        value = checkedPending(pending);
+      } catch (error) {
+        return rejected(error);
+      }
+      return serial(async () => {
+        await save(conversationId, 'setPending', { messages: [], pending: { value } });
+        channel.notify({ conversationId, kind: 'pending' });
+      });
+    },
+
+    list: () =>
+      serial(() =>
+        readSummaries({ store, KeyRange }).catch((error: unknown) => {
+          throw storageFailed({ operation: 'list', cause: error });
+        }),
+      ),
+
+    rename(conversationId, title) {
+      let checked: string;
+      try {
+        checked = checkedTitle(title);
+      } catch (error) {
+        return rejected(error);
+      }
+      return serial(async () => {
+        await change('rename', conversationId, async (objectStore) => {
+          const key = conversationKey(conversationId);
+          const record = readRecord(await request(objectStore.get(key)));
+          if (!record) throw unknownConversation(conversationId);
+          objectStore.put({ ...record, title: checked, updatedAt: now() }, key);
+        });
+        channel.notify({ conversationId, kind: 'rename' });
+      });
+    },
+
+    delete(conversationId) {
+      return serial(async () => {
+        const existed = await change('delete', conversationId, async (objectStore) => {
+          const key = conversationKey(conversationId);
+          const found = (await request(objectStore.getKey(key))) !== undefined;
+          objectStore.delete(key);
+          objectStore.delete(pageRange(KeyRange, conversationId));
+          return found;
+        });
+        const hadUnsaved = unsaved.clear(conversationId);
+        if (existed || hadUnsaved) channel.notify({ conversationId, kind: 'delete' });
+      });
+    },
+
+    exportConversation(conversationId) {
+      return serial(async () => {
+        const conversation = await loadConversation(conversationId);
+        if (!conversation) throw unknownConversation(conversationId);
+        return serializeConversation(conversation);
+      });
+    },
+
+    importConversation(json, importOptions = {}) {
+      let file: ReturnType<typeof parseConversationFile>;
+      try {
+        file = parseConversationFile(json);
+      } catch (error) {
+        return rejected(error);
+      }
+      return serial(async () => {
+        const id = await change('importConversation', importOptions.id, async (objectStore) => {
+          const taken = async (candidate: string) =>
+            (await request(objectStore.getKey(conversationKey(candidate)))) !== undefined;
+          const target = importOptions.id ?? ((await taken(file.id)) ? copyId(file.id) : file.id);
+          objectStore.delete(pageRange(KeyRange, target));
+          const pageCount = writeAllPages(objectStore, target, file.messages);
+          const record: ConversationRecord = {
+            id: target,
+            title: file.title === UNTITLED ? '' : file.title,
+            createdAt: file.createdAt,
+            updatedAt: file.updatedAt,
+            messageCount: file.messages.length,
+            pageCount,
+            ...(file.pending === undefined ? {} : { pending: file.pending }),
+          };
+          objectStore.put(record, conversationKey(target));
+          return target;
+        });
+        unsaved.clear(id);
+        channel.notify({ conversationId: id, kind: 'import' });
+        return id;
+      });
+    },
+
+    subscribe: (listener) => channel.subscribe(listener),
+
+    close() {
+      channel.close();
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { AgentError, isAgentError } from '../errors/agent-error.js';
+import type { AgentEvent, DoneStatus } from '../types/events.js';
+import { addUsage, emptyUsage } from '../types/usage.js';
+import { DEFAULTS } from './agent-options.js';
+import { pendingCalls } from './conversation-state.js';
+import type { LoopContext } from './loop-context.js';
+import { maxIterations } from './loop-strategies.js';
+import { modelStep } from './model-step.js';
+import { commitRound, failedCall, openRound, runReadyCalls } from './tool-round.js';
+
+/**
+ * The agent loop: settle the open round of tools (run, pause or cancel), then call the
+ * model, until a response has no tool calls, the strategy says stop, the run pauses for
+ * the caller, or it is aborted. Transport errors throw with history left consistent.
+ */
+export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEvent, void> {
+  const { state, options } = context;
+  const strategy =
+    options.loopStrategy ?? maxIterations(options.maxToolIterations ?? DEFAULTS.maxToolIterations);
+  let usage = emptyUsage();
+  let iterations = 0;
+  const done = (status: DoneStatus): AgentEvent => ({
+    type: 'done',
+    status,
+    finishReason: iterations > 0 ? state.finishReason : null,
+    usage,
+    iterations,
+  });
+  try {
+    do {
+      if (state.round) {
+        yield* runReadyCalls(context);
+        context.signal?.throwIfAborted();
+        const pending = pendingCalls(state.round);
+        if (pending.length > 0) {
+          yield { type: 'awaiting_tool_results', pending };
+          yield done('awaiting_tool_results');
+          return;
+        }
+        commitRound(context);
+        state.modelCallDue = true;
+      }
+      if (!state.modelCallDue) break;
+      state.modelCallDue = false;
+      const continuation = state.messages.at(-1)?.role === 'tool';
+      if (
+        continuation &&
+        !strategy({
+          iterationCount: state.iterationCount,
+          messages: [...state.messages],
+          finishReason: state.finishReason,
+        })
+      ) {
+        // A custom strategy stopping is deliberate; hitting the default safety limit is worth a warning.
+        if (!options.loopStrategy) {
+          console.warn(
+            `open-agent: stopped after ${state.iterationCount} rounds of tool calls (maxToolIterations)`,
+          );
+        }
+        yield done('max_iterations');
+        return;
+      }
+      context.signal?.throwIfAborted();
+      iterations += 1;
+      const step = yield* modelStep(context, iterations);
+      usage = addUsage(usage, step.usage);
+      state.usage = addUsage(state.usage, step.usage);
+      state.finishReason = step.turn.finishReason;
+      yield* openRound(context, step.turn);
+    } while (state.round && state.round.calls.length > 0);
+    state.round = null;
+    yield done('completed');
+  } catch (error) {
+    if (!(context.signal?.aborted === true || isAgentError(error, 'EXECUTION_CANCELLED')))
+      throw error;
+    if (state.round) {
+      const cancelled = (name: string) =>
+        new AgentError('EXECUTION_CANCELLED', `Tool "${name}" was cancelled`);
+      state.round.calls = state.round.calls.map((call) =>
+        call.status === 'settled' ? call : failedCall(call, cancelled(call.name), true),
+      );
+      commitRound(context);
+    }
+    yield done('cancelled');
+  }
+}

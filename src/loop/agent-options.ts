@@ -1,0 +1,68 @@
+import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
+import type { Tool } from '../tools/tool.js';
+import type { Hooks } from './hooks.js';
+import type { LoopStrategy } from './loop-strategies.js';
+import type { HistoryStore } from '../history/history-store.js';
+import type { AgentError } from '../errors/agent-error.js';
+
+/**
+ * Everything a {@link Client} (or {@link query}) needs. Give `baseURL` for an
+ * OpenAI-compatible server, or `backend` for anything with `chat.completions.create`
+ * (an `openai` client, a WebLLM engine, {@link scriptedBackend}).
+ */
+export interface AgentOptions {
+  /** The model name the server knows, e.g. `qwen3:8b`. */
+  model: string;
+  /** The server's OpenAI-compatible root, e.g. `http://localhost:11434/v1`. */
+  baseURL?: string;
+  /**
+   * `'openai'` (default): `POST {baseURL}/chat/completions` over SSE. `'ollama'`: Ollama's
+   * native `POST {baseURL}/api/chat` over NDJSON (the only one that accepts `num_ctx`).
+   */
+  api?: 'openai' | 'ollama';
+  /** Sent as a bearer token. Default `'not-needed'` (local servers ignore it). */
+  apiKey?: string;
+  /** The fetch to use (inject one for tests, proxies, auth). Default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Anything with `chat.completions.create(request, {signal})`; replaces `baseURL`. */
+  backend?: ChatBackend;
+  /** Sent as the system message of every request (never stored in `history`). */
+  systemPrompt?: string;
+  tools?: readonly Tool[];
+  /** Run tools with `execute` automatically and loop. Default `false`: every tool is external. */
+  autoExecuteTools?: boolean;
+  /** At most this many rounds of tool execution per prompt. Default 5. */
+  maxToolIterations?: number;
+  /** Replaces `maxToolIterations`: asked before each continuation after tools. */
+  loopStrategy?: LoopStrategy;
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  hooks?: Hooks;
+  /** Persist the conversation (with `conversationId`). */
+  history?: HistoryStore;
+  /** The conversation to load and append to. Default: a new random id. */
+  conversationId?: string;
+  /** Default 0.7. */
+  temperature?: number;
+  /** Default 4096. */
+  maxTokens?: number;
+  /** Milliseconds to wait for response headers or between stream reads. Default 60,000. */
+  timeout?: number;
+  /** Retries before the first response byte (408/409/429/5xx, network). Default 2. */
+  maxRetries?: number;
+  /** Extra fields merged into every request body (e.g. `{ options: { num_ctx: 16384 } }` for Ollama). */
+  requestExtras?: Record<string, unknown>;
+  /** Called with errors that do not stop the run: storage failures (once), hook failures. */
+  onError?: (error: AgentError) => void;
+}
+
+/** Defaults of {@link AgentOptions}. */
+export const DEFAULTS = {
+  apiKey: 'not-needed',
+  autoExecuteTools: false,
+  maxToolIterations: 5,
+  temperature: 0.7,
+  maxTokens: 4096,
+  timeout: 60_000,
+  maxRetries: 2,
+} as const;

@@ -1,0 +1,325 @@
+import { createFetchBackend } from '../backend/fetch-backend.js';
+import { AgentError } from '../errors/agent-error.js';
+import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
+import type { ChatBackend } from '../types/chat-request.js';
+import type { AgentEvent } from '../types/events.js';
+import type { Message } from '../types/message.js';
+import { emptyUsage, type Usage } from '../types/usage.js';
+import { agentLoop } from './agent-loop.js';
+import type { AgentOptions } from './agent-options.js';
+import {
+  pendingCalls,
+  snapshotSchema,
+  type ClientSnapshot,
+  type ConversationState,
+} from './conversation-state.js';
+import { ConversationPersistence } from './conversation-persistence.js';
+import { runPromptHooks } from './hooks.js';
+import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
+import { commitRound, failedCall } from './tool-round.js';
+
+/** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
+export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
+
+/** What {@link Client.query} did with the prompt. */
+export type QueryResult = { accepted: true } | { accepted: false; reason: string };
+
+/**
+ * A multi-turn agent that owns its conversation. `query()` records a prompt; iterating
+ * `receiveMessages()` makes the model calls (and, with `autoExecuteTools`, runs tools
+ * and loops). A run that pauses for external tools or approvals resumes after
+ * `submitToolResults()` / `approve()` / `deny()` with another `receiveMessages()`.
+ *
+ * @example
+ * await using client = new Client({ model: 'qwen3:8b', baseURL: 'http://localhost:11434/v1',
+ *   tools: [weather], autoExecuteTools: true });
+ * for await (const event of client.run('Weather in Oslo?')) {
+ *   if (event.type === 'text') output.append(event.text);
+ * }
+ */
+export class Client {
+  readonly #options: AgentOptions;
+  readonly #backend: ChatBackend;
+  readonly #registry: ToolRegistry;
+  readonly #persistence: ConversationPersistence;
+  #state: ConversationState = {
+    messages: [],
+    round: null,
+    iterationCount: 0,
+    usage: emptyUsage(),
+    finishReason: null,
+    modelCallDue: false,
+  };
+  #signal: AbortSignal | undefined;
+  #running = false;
+  #closed = false;
+
+  /**
+   * @throws TypeError when neither `baseURL` nor `backend` is given, or two tools share a name.
+   */
+  constructor(options: AgentOptions) {
+    if (!options.backend && !options.baseURL) {
+      throw new TypeError(
+        'AgentOptions needs a baseURL (an OpenAI-compatible server) or a backend',
+      );
+    }
+    this.#options = options;
+    this.#registry = createToolRegistry(options.tools);
+    this.#backend =
+      options.backend ??
+      createFetchBackend({
+        baseURL: options.baseURL ?? '',
+        ...(options.api ? { api: options.api } : {}),
+        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      });
+    this.#persistence = new ConversationPersistence(
+      options,
+      (state) => Object.assign(this.#state, state),
+      (error) => this.#report(error),
+    );
+  }
+
+  /**
+   * Continues a conversation from {@link Client.snapshot} (e.g. after a page reload).
+   * Nothing re-executes: pending calls still wait for results or approvals.
+   * @throws AgentError `INVALID_RESPONSE` when the snapshot is not one.
+   */
+  static restore(snapshot: unknown, options: AgentOptions): Client {
+    const parsed = snapshotSchema.safeParse(snapshot);
+    if (!parsed.success) {
+      throw new AgentError(
+        'INVALID_RESPONSE',
+        `Not a Client snapshot: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    }
+    const client = new Client(options);
+    const { version: _version, ...state } = parsed.data;
+    // The schema checked every field; its inferred `round` type is the RoundCall union.
+    client.#state = structuredClone(state) as ConversationState;
+    client.#persistence.skipLoad();
+    return client;
+  }
+
+  /** The id this conversation is stored under (with a `history` store). */
+  get conversationId(): string {
+    return this.#persistence.conversationId;
+  }
+
+  /** Resolves once a stored conversation has been loaded. */
+  get ready(): Promise<void> {
+    return this.#persistence.ready;
+  }
+
+  /** A copy of the conversation in OpenAI format, without the system prompt. */
+  get history(): Message[] {
+    return structuredClone(this.#state.messages);
+  }
+
+  get status(): ClientStatus {
+    if (this.#closed) return 'closed';
+    if (this.#running) return 'running';
+    return pendingCalls(this.#state.round).length > 0 ? 'awaiting_tool_results' : 'idle';
+  }
+
+  /** Token usage of the whole conversation (this client's runs). */
+  get usage(): Usage {
+    return { ...this.#state.usage };
+  }
+
+  /** The calls waiting for {@link Client.submitToolResults}, {@link Client.approve} or {@link Client.deny}. */
+  get pending() {
+    return pendingCalls(this.#state.round);
+  }
+
+  /**
+   * Records a user prompt (after the `UserPromptSubmit` hooks, which may rewrite or block
+   * it). The model is called as {@link Client.receiveMessages} is iterated. Calls still
+   * pending from a paused run are answered with an error first (no dangling calls).
+   */
+  async query(prompt: string, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
+    this.#assertIdle('query');
+    await this.#persistence.ready;
+    const decision = await runPromptHooks(this.#options.hooks, prompt, (error) =>
+      this.#report(error),
+    );
+    if (!decision.ok) return { accepted: false, reason: decision.reason };
+    const round = this.#state.round;
+    if (round) {
+      round.calls = round.calls.map((call) =>
+        call.status === 'settled'
+          ? call
+          : failedCall(
+              call,
+              new AgentError('EXECUTION_CANCELLED', 'Skipped: the user sent a new message'),
+              true,
+            ),
+      );
+      commitRound(this.#loopState());
+    }
+    this.#append({ role: 'user', content: decision.prompt });
+    this.#state.iterationCount = 0;
+    this.#state.modelCallDue = true;
+    this.#signal = options.signal;
+    return { accepted: true };
+  }
+
+  /**
+   * Runs what is due — a model call after `query()`/`continue()`, pending tools after
+   * approvals — and yields its events, ending right after `done`.
+   * @throws AgentError for transport failures (`HTTP_ERROR`, `NETWORK_ERROR`, `STREAM_*`),
+   * with history left consistent. An abort is not thrown: it ends with `done` `cancelled`.
+   */
+  async *receiveMessages(): AsyncGenerator<AgentEvent, void> {
+    this.#assertIdle('receiveMessages');
+    this.#running = true;
+    const signal = this.#signal;
+    this.#signal = undefined;
+    try {
+      await this.#persistence.ready;
+      const context = {
+        options: this.#options,
+        backend: this.#backend,
+        registry: this.#registry,
+        state: this.#state,
+        signal,
+        append: (...messages: Message[]) => this.#append(...messages),
+        report: (error: AgentError) => this.#report(error),
+      };
+      for await (const event of agentLoop(context)) {
+        if (event.type === 'done')
+          await this.#persistence.savePending(this.#state.round, this.#state);
+        yield event;
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** `query()` then `receiveMessages()`, as one async iterable. */
+  async *run(
+    prompt: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<AgentEvent, void> {
+    const result = await this.query(prompt, options);
+    if (!result.accepted) {
+      yield {
+        type: 'done',
+        status: 'completed',
+        finishReason: null,
+        usage: emptyUsage(),
+        iterations: 0,
+      };
+      return;
+    }
+    yield* this.receiveMessages();
+  }
+
+  /**
+   * Records the result of a pending call. Strings go to the model as they are, anything
+   * else as JSON; `isError` marks a failure.
+   * @throws TypeError for an id that is not pending.
+   */
+  addToolResult(
+    toolUseId: string,
+    content: unknown,
+    options: { name?: string; isError?: boolean } = {},
+  ): void {
+    this.#assertIdle('addToolResult');
+    updatePendingCall(this.#state, toolUseId, 'addToolResult', (call) =>
+      resultCall(call, content, options.isError ?? false),
+    );
+    this.#commitIfSettled();
+  }
+
+  /** Records several results, then {@link Client.continue}s. */
+  submitToolResults(
+    results: readonly { toolUseId: string; content: unknown; isError?: boolean }[],
+    options: { signal?: AbortSignal } = {},
+  ): void {
+    for (const result of results) {
+      this.addToolResult(
+        result.toolUseId,
+        result.content,
+        result.isError === undefined ? {} : { isError: result.isError },
+      );
+    }
+    this.continue(options);
+  }
+
+  /**
+   * Makes the next `receiveMessages()` call the model again with no new user message.
+   * @throws TypeError while calls still wait for results.
+   */
+  continue(options: { signal?: AbortSignal } = {}): void {
+    this.#assertIdle('continue');
+    const waiting = pendingCalls(this.#state.round);
+    if (waiting.length > 0) {
+      throw new TypeError(
+        `${waiting.length} tool call(s) still wait for a result: ${waiting.map((call) => call.toolUseId).join(', ')}`,
+      );
+    }
+    this.#state.modelCallDue = true;
+    this.#signal = options.signal;
+  }
+
+  /** Approves a call waiting for approval, optionally with edited input (validated again). */
+  approve(toolUseId: string, options: { input?: Record<string, unknown> } = {}): void {
+    this.#assertIdle('approve');
+    updatePendingCall(this.#state, toolUseId, 'approve', (call) =>
+      approvedCall(this.#registry, call, options.input),
+    );
+  }
+
+  /** Denies a call waiting for approval: the model is told it was denied, with `reason`. */
+  deny(toolUseId: string, reason = 'denied by the user'): void {
+    this.#assertIdle('deny');
+    updatePendingCall(this.#state, toolUseId, 'deny', (call) => deniedCall(call, reason));
+    this.#commitIfSettled();
+  }
+
+  /** The conversation as plain JSON, for {@link Client.restore}. Synchronous. */
+  snapshot(): ClientSnapshot {
+    return structuredClone({ version: 1 as const, ...this.#state });
+  }
+
+  /** Stops using the client; later calls throw. */
+  close(): Promise<void> {
+    this.#closed = true;
+    return this.#persistence.close();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  #append(...messages: Message[]): void {
+    this.#state.messages.push(...messages);
+    this.#persistence.append(messages);
+  }
+
+  #report(error: AgentError): void {
+    if (this.#options.onError) this.#options.onError(error);
+    else console.warn(`open-agent: ${error.message}`);
+  }
+
+  #loopState() {
+    return { state: this.#state, append: (...messages: Message[]) => this.#append(...messages) };
+  }
+
+  #commitIfSettled(): void {
+    const round = this.#state.round;
+    if (round && round.calls.every((call) => call.status === 'settled')) {
+      commitRound(this.#loopState());
+      this.#persistence.savePending(null).catch(() => undefined);
+    }
+  }
+
+  #assertIdle(method: string): void {
+    if (this.#closed) throw new TypeError(`${method}: the client is closed`);
+    if (this.#running)
+      throw new TypeError(`${method}: a run is in progress; wait for its done event`);
+  }
+}

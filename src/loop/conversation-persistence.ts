@@ -1,0 +1,132 @@
+import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
+import type { HistoryStore } from '../history/history-store.js';
+import type { Message } from '../types/message.js';
+import type { AgentOptions } from './agent-options.js';
+import { snapshotSchema, type ConversationState, type ToolRound } from './conversation-state.js';
+
+const pausedSchema = snapshotSchema.pick({ round: true, iterationCount: true, finishReason: true });
+
+/**
+ * Keeps a client's conversation in its `history` store: loads it once, appends each
+ * message as the loop produces it (in order, one write at a time), and stores the open
+ * round while a run is paused. A storage failure is reported once (until a write
+ * succeeds again); the conversation goes on in memory, and the store keeps unsaved
+ * messages to write first, in order, with its next successful write.
+ */
+export class ConversationPersistence {
+  readonly conversationId: string;
+  readonly ready: Promise<void>;
+  readonly #store: HistoryStore | undefined;
+  readonly #report: (error: AgentError) => void;
+  #writes: Promise<void> = Promise.resolve();
+  #failed = false;
+  #pendingStored = false;
+  #skipLoad = false;
+
+  constructor(
+    options: AgentOptions,
+    apply: (state: Partial<ConversationState>) => void,
+    report: (error: AgentError) => void,
+  ) {
+    this.#store = options.history;
+    this.#report = report;
+    this.conversationId = options.conversationId ?? crypto.randomUUID();
+    this.ready =
+      this.#store && options.conversationId !== undefined
+        ? this.#load(this.#store, apply)
+        : Promise.resolve();
+  }
+
+  /** For `Client.restore()`: the snapshot, not the store, is the truth. */
+  skipLoad(): void {
+    this.#skipLoad = true;
+  }
+
+  async #load(
+    store: HistoryStore,
+    apply: (state: Partial<ConversationState>) => void,
+  ): Promise<void> {
+    await Promise.resolve(); // let Client.restore() call skipLoad() first
+    if (this.#skipLoad) return;
+    try {
+      const stored = await store.load(this.conversationId);
+      if (!stored) return;
+      const paused =
+        stored.pending === undefined ? undefined : pausedSchema.safeParse(stored.pending);
+      // The schema checked every field; its inferred `round` type is the RoundCall union.
+      const round = paused?.success === true ? (paused.data.round as ToolRound | null) : null;
+      this.#pendingStored = round !== null;
+      apply({
+        // The store repaired dangling calls, except those of the open round listed in `pending`.
+        messages: stored.messages,
+        round,
+        ...(paused?.success === true
+          ? { iterationCount: paused.data.iterationCount, finishReason: paused.data.finishReason }
+          : {}),
+      });
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Queues the messages for storage, after every earlier write. */
+  append(messages: readonly Message[]): void {
+    const store = this.#store;
+    if (!store || messages.length === 0) return;
+    const copy = structuredClone([...messages]);
+    this.#enqueue(() => store.append(this.conversationId, copy));
+  }
+
+  /** Stores (or clears) the open round; resolves once every queued write is done. */
+  savePending(
+    round: ToolRound | null,
+    state?: Pick<ConversationState, 'iterationCount' | 'finishReason'>,
+  ): Promise<void> {
+    const store = this.#store;
+    if (store && (round !== null || this.#pendingStored)) {
+      // `pending` lists every call of the open round: the store must not mark them interrupted.
+      const pending =
+        round === null
+          ? undefined
+          : structuredClone({
+              pending: round.calls.map(({ toolUseId, name }) => ({ toolUseId, name })),
+              round,
+              iterationCount: state?.iterationCount ?? 0,
+              finishReason: state?.finishReason ?? null,
+            });
+      this.#pendingStored = round !== null;
+      this.#enqueue(() => store.setPending(this.conversationId, pending));
+    }
+    return this.#writes;
+  }
+
+  /** Waits for queued writes. */
+  async close(): Promise<void> {
+    await this.#writes;
+  }
+
+  #enqueue(write: () => Promise<void>): void {
+    this.#writes = this.#writes.then(async () => {
+      try {
+        await write();
+        this.#failed = false;
+      } catch (error) {
+        this.#fail(error);
+      }
+    });
+  }
+
+  #fail(error: unknown): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    this.#report(
+      isAgentError(error, 'STORAGE_FAILED')
+        ? error
+        : new AgentError(
+            'STORAGE_FAILED',
+            `Saving the conversation failed: ${errorMessage(error)}; it continues in memory`,
+            { cause: error },
+          ),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import type { AgentError } from '../errors/agent-error.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ChatBackend } from '../types/chat-request.js';
+import type { Message } from '../types/message.js';
+import type { AgentOptions } from './agent-options.js';
+import type { ConversationState } from './conversation-state.js';
+
+/** What the loop's phases share during one run of `receiveMessages()`. */
+export interface LoopContext {
+  readonly options: AgentOptions;
+  readonly backend: ChatBackend;
+  readonly registry: ToolRegistry;
+  readonly state: ConversationState;
+  readonly signal: AbortSignal | undefined;
+  /** Adds messages to the conversation (and to the history store, if any). */
+  append(...messages: Message[]): void;
+  /** Reports an error that does not stop the run (a failing hook). */
+  report(error: AgentError): void;
+}

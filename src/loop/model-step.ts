@@ -1,0 +1,120 @@
+import { AgentError, isAbortError } from '../errors/agent-error.js';
+import { aggregateStream, type AssistantTurn } from '../stream/aggregate-stream.js';
+import type { ChatRequest } from '../types/chat-request.js';
+import type { AgentEvent } from '../types/events.js';
+import type { AssistantMessage, AssistantToolCall } from '../types/message.js';
+import { estimateTokens, type Usage } from '../types/usage.js';
+import { DEFAULTS } from './agent-options.js';
+import type { LoopContext } from './loop-context.js';
+
+/** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
+export interface ModelStepResult {
+  turn: AssistantTurn;
+  usage: Usage;
+}
+
+/**
+ * Makes one model call: streams its events, then appends the assistant message. On
+ * failure or abort the partial text is kept in history and the error is rethrown
+ * (an abort as `EXECUTION_CANCELLED`).
+ */
+export async function* modelStep(
+  context: LoopContext,
+  iteration: number,
+): AsyncGenerator<AgentEvent, ModelStepResult> {
+  const request = buildRequest(context);
+  let text = '';
+  let turn: AssistantTurn;
+  try {
+    context.signal?.throwIfAborted();
+    const chunks = await context.backend.chat.completions.create(
+      request,
+      context.signal ? { signal: context.signal } : {},
+    );
+    const events = aggregateStream(chunks, { toolNames: context.registry.names });
+    for (;;) {
+      const next = await events.next();
+      if (next.done === true) {
+        turn = next.value;
+        break;
+      }
+      if (next.value.type === 'text') text += next.value.text;
+      yield next.value;
+    }
+  } catch (error) {
+    if (text !== '') context.append({ role: 'assistant', content: text });
+    if (context.signal?.aborted === true || isAbortError(error)) {
+      throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
+    }
+    throw error;
+  }
+  context.append(assistantMessage(turn));
+  const usage = turn.usage ?? estimateUsage(request, turn);
+  yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
+  return { turn, usage };
+}
+
+function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
+  const tools = registry.definitions;
+  return {
+    ...options.requestExtras,
+    model: options.model,
+    messages: options.systemPrompt
+      ? [{ role: 'system', content: options.systemPrompt }, ...state.messages]
+      : [...state.messages],
+    stream: true,
+    stream_options: { include_usage: true },
+    temperature: options.temperature ?? DEFAULTS.temperature,
+    max_tokens: options.maxTokens ?? DEFAULTS.maxTokens,
+    ...(tools ? { tools } : {}),
+    ...(tools && options.toolChoice !== undefined ? { tool_choice: options.toolChoice } : {}),
+    ...(tools && options.parallelToolCalls !== undefined
+      ? { parallel_tool_calls: options.parallelToolCalls }
+      : {}),
+  };
+}
+
+/**
+ * The assistant message as echoed to the server: arguments as JSON strings, `content`
+ * `null` only beside `tool_calls`. Calls with unusable arguments are echoed with `{}`
+ * (strict templates parse them) so their error results have a call to answer.
+ */
+function assistantMessage(turn: AssistantTurn): AssistantMessage {
+  const toolCalls: AssistantToolCall[] = [
+    ...turn.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function' as const,
+      function: { name: call.name, arguments: JSON.stringify(call.input) },
+    })),
+    ...turn.invalidToolCalls.flatMap((call) =>
+      call.toolUseId && call.name
+        ? [
+            {
+              id: call.toolUseId,
+              type: 'function' as const,
+              function: { name: call.name, arguments: '{}' },
+            },
+          ]
+        : [],
+    ),
+  ];
+  if (toolCalls.length === 0) return { role: 'assistant', content: turn.text };
+  return { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
+}
+
+function estimateUsage(request: ChatRequest, turn: AssistantTurn): Usage {
+  const promptTokens = estimateTokens(
+    JSON.stringify(request.messages) + JSON.stringify(request.tools ?? ''),
+  );
+  const completionTokens = estimateTokens(
+    turn.text +
+      turn.reasoning +
+      turn.toolCalls.map((call) => call.name + JSON.stringify(call.input)).join(''),
+  );
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: promptTokens + completionTokens,
+    estimated: true,
+  };
+}

@@ -1,0 +1,217 @@
+import { AgentError } from '../errors/agent-error.js';
+import type { Usage } from '../types/usage.js';
+import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
+import {
+  type ContentPartSink,
+  firstChoice,
+  isRecord,
+  isStreamDone,
+  nonEmptyString,
+  readChunkError,
+  readContentParts,
+} from './chunk-reader.js';
+import { generateToolCallId } from './generate-tool-call-id.js';
+import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
+import { ToolCallAccumulator } from './tool-call-accumulator.js';
+import { ToolCallMarkupParser } from './tool-call-markup-parser.js';
+import { readUsage } from './usage-reader.js';
+
+/** Options for {@link ChunkAggregator} and `aggregateStream`. */
+export interface AggregateOptions {
+  /** Registered tool names: `<tool_call>` markup in content becomes a real call only for these. */
+  toolNames?: ReadonlySet<string>;
+  /**
+   * Id generator for calls without id (default: 9 random alphanumeric characters — some
+   * Mistral templates reject others).
+   */
+  generateId?: () => string;
+  /**
+   * Stops reading when aborted (`aggregateStream` only): for engines that keep producing
+   * chunks after an abort (a WebLLM engine ignores the signal mid-generation).
+   */
+  signal?: AbortSignal;
+}
+
+/** What {@link ChunkAggregator.end} returns. */
+export interface AggregatorResult {
+  /** Held-back text released at the end, then every call (`tool_use` / `tool_use_error`) in call order. */
+  events: readonly StreamEvent[];
+  turn: AssistantTurn;
+}
+
+const NO_EVENTS: readonly StreamEvent[] = Object.freeze([]);
+
+/**
+ * The synchronous core of `aggregateStream`: feed it chat-completion chunks (`unknown`
+ * wire data) one by one and it returns the text and reasoning deltas each one adds; at
+ * the end it settles the tool calls, finish reason and usage. Knows every local-server
+ * quirk (see the notes beside each reader); never throws on odd shapes, only on a chunk
+ * that carries a server error.
+ *
+ * @example
+ * const aggregator = new ChunkAggregator({ toolNames: new Set(['get_weather']) });
+ * for (const chunk of chunks) render(aggregator.push(chunk));
+ * if (aggregator.complete) { const { events, turn } = aggregator.end(); }
+ */
+export class ChunkAggregator {
+  readonly #generateId: () => string;
+  readonly #calls = new ToolCallAccumulator();
+  readonly #splitter: ThinkTagSplitter;
+  readonly #markup: ToolCallMarkupParser | undefined;
+  readonly #contentSink: ContentPartSink;
+  #events: StreamEvent[] | undefined;
+  #text = '';
+  #reasoning = '';
+  #finishReason: string | null = null;
+  #usage: Usage | undefined;
+  #sawDone = false;
+  #result: AggregatorResult | undefined;
+
+  constructor(options: AggregateOptions = {}) {
+    this.#generateId = options.generateId ?? generateToolCallId;
+    const toolNames = options.toolNames;
+    const markup =
+      toolNames !== undefined && toolNames.size > 0
+        ? new ToolCallMarkupParser(toolNames, {
+            text: (piece) => this.#emitText(piece),
+            toolCall: (call) => this.#calls.add(call),
+          })
+        : undefined;
+    this.#markup = markup;
+    const thinkSink: ThinkTagSink = {
+      text: markup === undefined ? (piece) => this.#emitText(piece) : (piece) => markup.push(piece),
+      reasoning: (piece) => this.#emitReasoning(piece),
+      textWasReasoning: () => {
+        this.#reasoning += this.#text;
+        this.#text = '';
+        const held = markup?.takeHeld();
+        if (held !== undefined && held !== '') this.#emitReasoning(held);
+      },
+    };
+    this.#splitter = new ThinkTagSplitter(thinkSink);
+    this.#contentSink = {
+      text: (piece) => this.#splitter.push(piece),
+      reasoning: (piece) => this.#emitReasoning(piece),
+    };
+  }
+
+  /** True once `[DONE]` arrived: nothing after it is read. */
+  get sawDone(): boolean {
+    return this.#sawDone;
+  }
+
+  /**
+   * True when the stream may end here: `[DONE]` arrived, or a finish reason did (old
+   * text-generation-webui never sends `[DONE]`). Otherwise an ending is a truncation.
+   */
+  get complete(): boolean {
+    return this.#sawDone || this.#finishReason !== null;
+  }
+
+  /**
+   * Reads one chunk and returns the text and reasoning deltas it adds (each piece once).
+   * The returned array belongs to the caller. Chunks without a usable shape are ignored.
+   *
+   * @throws {AgentError} `STREAM_ERROR` when the chunk carries `error` (a failure the
+   * server reported inside a 200 stream).
+   */
+  push(chunk: unknown): readonly StreamEvent[] {
+    if (!isRecord(chunk) || this.#sawDone) return NO_EVENTS;
+    if (isStreamDone(chunk)) {
+      this.#sawDone = true;
+      return NO_EVENTS;
+    }
+    if (chunk.error !== undefined) this.#throwIfError(chunk.error);
+    if (chunk.usage !== undefined && chunk.usage !== null) {
+      // vLLM with continuous usage stats sends usage on every chunk: the last one counts.
+      const usage = readUsage(chunk.usage);
+      if (usage !== undefined) this.#usage = usage;
+    }
+    const choice = firstChoice(chunk.choices);
+    if (choice === undefined) return NO_EVENTS;
+    this.#events = undefined;
+    const delta = choice.delta;
+    if (isRecord(delta)) this.#readDelta(delta);
+    const finishReason = choice.finish_reason;
+    // Azure sends a trailing choice with `finish_reason: null`: the last non-null one stands.
+    if (typeof finishReason === 'string' && finishReason !== '') this.#finishReason = finishReason;
+    const events = this.#events;
+    this.#events = undefined;
+    return events ?? NO_EVENTS;
+  }
+
+  /**
+   * Releases text held back as a possible tag start (`<thi`, `<tool_c`): call when the
+   * stream stops early, to report everything that came. {@link end} calls it too.
+   */
+  flush(): readonly StreamEvent[] {
+    this.#events = undefined;
+    this.#splitter.flush();
+    this.#markup?.flush();
+    const events = this.#events;
+    this.#events = undefined;
+    return events ?? NO_EVENTS;
+  }
+
+  /** Settles the response: the final events (released text, then every call) and the turn. */
+  end(): AggregatorResult {
+    if (this.#result !== undefined) return this.#result;
+    const released = this.flush();
+    const raw = this.#finishReason;
+    const calls = this.#calls.finish({ finishReason: raw, generateId: this.#generateId });
+    const hasCalls = calls.events.length > 0;
+    // Older Ollama and LM Studio finish with `stop` although they sent tool calls.
+    const finishReason = raw === null || raw === 'stop' ? (hasCalls ? 'tool_calls' : 'stop') : raw;
+    this.#result = {
+      events: released.length === 0 ? calls.events : [...released, ...calls.events],
+      turn: {
+        text: this.#text,
+        reasoning: this.#reasoning,
+        toolCalls: calls.toolCalls,
+        invalidToolCalls: calls.invalidToolCalls,
+        finishReason,
+        rawFinishReason: raw,
+        usage: this.#usage,
+      },
+    };
+    return this.#result;
+  }
+
+  /** The text and reasoning received so far (for a truncated or cancelled response). */
+  get partial(): { text: string; reasoning: string } {
+    return { text: this.#text, reasoning: this.#reasoning };
+  }
+
+  #readDelta(delta: Record<string, unknown>): void {
+    // llama.cpp, older vLLM, LM Studio: reasoning_content; Ollama /v1, newer vLLM, Groq:
+    // reasoning. One of them per delta, so a server sending both is not doubled.
+    const reasoning = nonEmptyString(delta.reasoning_content) ?? nonEmptyString(delta.reasoning);
+    if (reasoning !== undefined) this.#emitReasoning(reasoning);
+    const content = delta.content;
+    if (typeof content === 'string') {
+      if (content !== '') this.#splitter.push(content);
+    } else if (Array.isArray(content)) {
+      readContentParts(content as readonly unknown[], this.#contentSink); // isArray gives any[]: keep elements unknown
+    }
+    const toolCalls = delta.tool_calls;
+    if (Array.isArray(toolCalls)) this.#calls.push(toolCalls as readonly unknown[]); // idem: elements checked one by one
+  }
+
+  #throwIfError(error: unknown): void {
+    const message = readChunkError(error);
+    if (message === undefined) return;
+    throw new AgentError('STREAM_ERROR', `The server reported an error in the stream: ${message}`, {
+      context: { error: isRecord(error) || typeof error === 'string' ? error : String(error) },
+    });
+  }
+
+  #emitText(piece: string): void {
+    this.#text += piece;
+    (this.#events ??= []).push({ type: 'text', text: piece });
+  }
+
+  #emitReasoning(piece: string): void {
+    this.#reasoning += piece;
+    (this.#events ??= []).push({ type: 'reasoning', text: piece });
+  }
+}

@@ -1,0 +1,177 @@
+import { errorMessage } from '../errors/agent-error.js';
+import type { ToolUseBlock, ToolUseError } from '../types/events.js';
+import { isRecord, nonEmptyString } from './chunk-reader.js';
+
+/** One call being built from deltas. */
+interface ToolCallEntry {
+  id: string | undefined;
+  name: string | undefined;
+  /** Concatenated argument fragments. */
+  arguments: string;
+  /** Arguments some servers send as an object instead of a JSON string. */
+  input: Record<string, unknown> | undefined;
+}
+
+/** Options for {@link ToolCallAccumulator.finish}. */
+export interface ToolCallFinishOptions {
+  /** The raw finish reason: with `length`, a half-written last call is reported, not run. */
+  finishReason: string | null;
+  /** Makes an id for a call the server sent without one. */
+  generateId: () => string;
+}
+
+/** The calls of one response once the stream has ended. */
+export interface ToolCallResult {
+  /** Valid calls and errors together, in call order: what the stream yields. */
+  events: (ToolUseBlock | ToolUseError)[];
+  toolCalls: ToolUseBlock[];
+  invalidToolCalls: ToolUseError[];
+}
+
+/**
+ * Builds tool calls from streamed `delta.tool_calls` fragments, with the quirks of real
+ * servers: calls are keyed by `index` (missing → position in the delta's array, `"0"` →
+ * 0, any start such as Anthropic's 1); an `id` that differs from the one held at that
+ * index starts a new call (older Ollama sent every parallel call as index 0); `""` and
+ * `null` ids and names mean "not sent" (DashScope, GLM, OpenAI via Python proxies).
+ *
+ * @example
+ * const calls = new ToolCallAccumulator();
+ * calls.push([{ index: 0, id: 'call_1', function: { name: 'get_weather', arguments: '{"ci' } }]);
+ * calls.push([{ index: 0, function: { arguments: 'ty":"Oslo"}' } }]);
+ * calls.finish({ finishReason: 'tool_calls', generateId }).toolCalls;
+ * // [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Oslo' } }]
+ */
+export class ToolCallAccumulator {
+  readonly #entries: ToolCallEntry[] = [];
+  readonly #byIndex = new Map<number, ToolCallEntry>();
+
+  /** How many calls have started. */
+  get count(): number {
+    return this.#entries.length;
+  }
+
+  /** Adds the `tool_calls` array of one delta. */
+  push(toolCalls: readonly unknown[]): void {
+    for (let position = 0; position < toolCalls.length; position++) {
+      const call = toolCalls[position];
+      if (!isRecord(call)) continue;
+      const index = readIndex(call.index, position);
+      const id = nonEmptyString(call.id);
+      const fn = isRecord(call.function) ? call.function : undefined;
+      let entry = this.#byIndex.get(index);
+      if (entry === undefined || (id !== undefined && entry.id !== undefined && entry.id !== id)) {
+        entry = { id: undefined, name: undefined, arguments: '', input: undefined };
+        this.#entries.push(entry);
+        this.#byIndex.set(index, entry);
+      }
+      if (id !== undefined && entry.id === undefined) entry.id = id;
+      if (fn === undefined) continue;
+      const name = nonEmptyString(fn.name);
+      // Keep the first name: GLM behind Mistral sends `"name": ""` on continuations.
+      if (name !== undefined && entry.name === undefined) entry.name = name;
+      const args = fn.arguments;
+      if (typeof args === 'string') entry.arguments += args;
+      else if (isRecord(args)) entry.input = args;
+    }
+  }
+
+  /** Adds a call that arrived whole, e.g. parsed from `<tool_call>` markup in the text. */
+  add(call: { name: string; arguments: string | Record<string, unknown> }): void {
+    const entry: ToolCallEntry = {
+      id: undefined,
+      name: call.name,
+      arguments: '',
+      input: undefined,
+    };
+    if (typeof call.arguments === 'string') entry.arguments = call.arguments;
+    else entry.input = call.arguments;
+    this.#entries.push(entry);
+  }
+
+  /** Parses every call's arguments; call once, after the stream has ended. */
+  finish(options: ToolCallFinishOptions): ToolCallResult {
+    const result: ToolCallResult = { events: [], toolCalls: [], invalidToolCalls: [] };
+    const last = this.#entries.length - 1;
+    this.#entries.forEach((entry, position) => {
+      const event = settle(entry, {
+        id: entry.id ?? options.generateId(),
+        cutOff: options.finishReason === 'length' && position === last,
+      });
+      result.events.push(event);
+      if (event.type === 'tool_use') result.toolCalls.push(event);
+      else result.invalidToolCalls.push(event);
+    });
+    return result;
+  }
+}
+
+/** `index` as sent (a number, or a numeric string from some servers), else the position. */
+function readIndex(value: unknown, position: number): number {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : position;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const index = Number(value);
+    if (Number.isInteger(index) && index >= 0) return index;
+  }
+  return position;
+}
+
+/** Turns one finished entry into a `tool_use`, or a `tool_use_error` that must not run. */
+function settle(
+  entry: ToolCallEntry,
+  call: { id: string; cutOff: boolean },
+): ToolUseBlock | ToolUseError {
+  const name = entry.name ?? '';
+  const rawData = entry.input === undefined ? entry.arguments : JSON.stringify(entry.input);
+  const invalid = (code: ToolUseError['code'], error: string): ToolUseError => ({
+    type: 'tool_use_error',
+    code,
+    error,
+    rawData,
+    toolUseId: call.id,
+    name,
+  });
+  let input = entry.input;
+  let problem: string | undefined;
+  if (input === undefined) {
+    const parsed = parseArguments(entry.arguments, call.cutOff);
+    if (parsed.success) input = parsed.value;
+    else problem = parsed.error;
+  }
+  if (input === undefined) {
+    if (call.cutOff) {
+      return invalid(
+        'INVALID_TOOL_INPUT',
+        `The response was cut off at the token limit (finish_reason "length") while the arguments of tool call "${name}" were being written; the call was not executed.`,
+      );
+    }
+    return invalid(
+      'INVALID_TOOL_INPUT',
+      `Tool "${name}" received ${problem ?? 'invalid arguments'}.`,
+    );
+  }
+  if (name === '') {
+    return invalid('INVALID_TOOL_INPUT', `Tool call "${call.id}" arrived without a function name.`);
+  }
+  return { type: 'tool_use', id: call.id, name, input };
+}
+
+type ParsedArguments =
+  { success: true; value: Record<string, unknown> } | { success: false; error: string };
+
+/** Arguments text → an object; empty text means the server sent none (`{}`). */
+function parseArguments(text: string, cutOff: boolean): ParsedArguments {
+  if (text.trim() === '') {
+    // A call cut off right after its name never got its arguments.
+    return cutOff ? { success: false, error: 'no arguments' } : { success: true, value: {} };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { success: false, error: `arguments that are not valid JSON (${errorMessage(error)})` };
+  }
+  if (isRecord(value)) return { success: true, value };
+  const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+  return { success: false, error: `arguments that are not a JSON object (got ${kind})` };
+}

@@ -1,0 +1,75 @@
+import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
+import type { Tool } from './tool.js';
+
+/** What running a tool produced: its value, or the error to report to the model. */
+export type ToolOutcome = { ok: true; content: unknown } | { ok: false; error: AgentError };
+
+/**
+ * Runs `tool.execute` on validated input, with the run's signal and the tool's own
+ * timeout. Never throws: a throwing tool is `TOOL_FAILED`, a slow one `TOOL_TIMEOUT`
+ * (its signal is aborted), an aborted run `EXECUTION_CANCELLED`.
+ */
+export async function executeTool(
+  tool: Tool,
+  input: Record<string, unknown>,
+  options: { signal?: AbortSignal | undefined; toolUseId: string },
+): Promise<ToolOutcome> {
+  const { execute } = tool;
+  if (!execute) {
+    return {
+      ok: false,
+      error: new AgentError('TOOL_FAILED', `Tool "${tool.name}" has no execute function`),
+    };
+  }
+  const controller = new AbortController();
+  const cancelled = () =>
+    new AgentError('EXECUTION_CANCELLED', `Tool "${tool.name}" was cancelled`);
+  let settle: ((error: AgentError) => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    settle = (error) => {
+      controller.abort(error);
+      reject(error);
+    };
+  });
+  const onAbort = () => settle?.(cancelled());
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    tool.timeoutMs === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            settle?.(
+              new AgentError(
+                'TOOL_TIMEOUT',
+                `Tool "${tool.name}" timed out after ${tool.timeoutMs} ms`,
+              ),
+            ),
+          tool.timeoutMs,
+        );
+  try {
+    if (options.signal?.aborted) throw cancelled();
+    const content: unknown = await Promise.race([
+      Promise.resolve().then(() =>
+        execute(input, { signal: controller.signal, toolUseId: options.toolUseId }),
+      ),
+      stopped,
+    ]);
+    return { ok: true, content };
+  } catch (error) {
+    if (isAgentError(error)) {
+      // Errors rebuilt from a worker keep their code; plain AgentErrors thrown by a tool
+      // (e.g. a rethrown HTTP_ERROR) stay what they are.
+      return { ok: false, error: error instanceof AgentError ? error : AgentError.fromJSON(error) };
+    }
+    return {
+      ok: false,
+      error: new AgentError('TOOL_FAILED', `Tool "${tool.name}" failed: ${errorMessage(error)}`, {
+        cause: error,
+      }),
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    stopped.catch(() => undefined);
+  }
+}

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+/** The result of checking a tool's input. */
+export type InputValidation =
+  { success: true; value: Record<string, unknown> } | { success: false; error: string };
+
+/** Checks raw model arguments; never throws. */
+export type InputValidator = (input: unknown) => InputValidation;
+
+/**
+ * Validates `input` with `schema`. The error message names the tool and every failing
+ * path, so the model can fix its call: `Tool "add" received invalid input: a: expected number`.
+ */
+export function validateInput(
+  toolName: string,
+  schema: z.ZodType,
+  input: unknown,
+): InputValidation {
+  const result = schema.safeParse(input);
+  if (result.success) {
+    const value = result.data;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      // Checked just above to be a plain (non-array) object.
+      return { success: true, value: value as Record<string, unknown> };
+    }
+    return {
+      success: false,
+      error: `Tool "${toolName}" received invalid input: expected an object`,
+    };
+  }
+  const details = result.error.issues
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ');
+  return { success: false, error: `Tool "${toolName}" received invalid input: ${details}` };
+}

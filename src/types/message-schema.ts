@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Message } from './message.js';
+
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+/**
+ * A {@link Message} read back from storage or an imported file. Unknown fields are stripped, and
+ * so are optional fields holding `undefined` (IndexedDB's structured clone keeps them; our
+ * `Message` type, under `exactOptionalPropertyTypes`, does not allow them).
+ */
+export const messageSchema: z.ZodType<Message> = z
+  .discriminatedUnion('role', [
+    z.object({ role: z.literal('system'), content: z.string() }),
+    z.object({ role: z.literal('user'), content: z.string() }),
+    z.object({
+      role: z.literal('assistant'),
+      content: z.string().nullable(),
+      tool_calls: z.array(toolCallSchema).optional(),
+    }),
+    z.object({
+      role: z.literal('tool'),
+      tool_call_id: z.string(),
+      name: z.string().optional(),
+      content: z.string(),
+    }),
+  ])
+  .transform((message): Message => {
+    if (message.role === 'assistant' && message.tool_calls === undefined) {
+      return { role: 'assistant', content: message.content };
+    }
+    if (message.role === 'tool' && message.name === undefined) {
+      return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
+    }
+    // Validated above; the only `undefined` optionals were handled, so the shapes match.
+    return message as Message;
+  });

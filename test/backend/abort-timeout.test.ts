@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createFetchBackend } from '../../src/backend/fetch-backend.js';
+import { STREAM_DONE } from '../../src/types/chat-request.js';
+import { fakeFetch, sseBody, sseResponse } from '../support/fake-fetch.js';
+import { chatRequest, collect } from './collect.js';
+
+const URL_V1 = 'http://localhost:1234/v1';
+const chunk = (content: string) => ({
+  choices: [{ index: 0, delta: { content }, finish_reason: null }],
+});
+
+describe('fetch backend: abort', () => {
+  it('passes fetch a signal that aborts when the caller’s signal does', async () => {
+    const controller = new AbortController();
+    const fake = fakeFetch([
+      () => {
+        queueMicrotask(() => controller.abort());
+        return new Promise<Response>(() => undefined); // a fetch that never answers and ignores its signal
+      },
+    ]);
+    const { error } = await collect(
+      createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch }),
+      chatRequest(),
+      controller.signal,
+    );
+    expect(error).toMatchObject({ code: 'EXECUTION_CANCELLED' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('throws EXECUTION_CANCELLED mid-stream, keeps the chunks before, and cancels the body', async () => {
+    const controller = new AbortController();
+    let cancelled = false;
+    const fake = fakeFetch([
+      sseResponse(sseBody([chunk('a'), chunk('b')], { done: false }), {
+        hang: true,
+        onCancel: () => (cancelled = true),
+      }),
+    ]);
+    const backend = createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch });
+    const seen: unknown[] = [];
+    let thrown: unknown;
+    try {
+      for await (const item of await backend.chat.completions.create(chatRequest(), {
+        signal: controller.signal,
+      })) {
+        seen.push(item);
+        if (seen.length === 2) controller.abort();
+      }
+    } catch (error) {
+      thrown = error;
+    }
+    expect(seen).toEqual([chunk('a'), chunk('b')]);
+    expect(thrown).toMatchObject({ code: 'EXECUTION_CANCELLED' });
+    expect(cancelled).toBe(true);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('throws EXECUTION_CANCELLED when the signal is aborted before the call', async () => {
+    const fake = fakeFetch([sseResponse(sseBody([chunk('a')]))]);
+    const { error } = await collect(
+      createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch }),
+      chatRequest(),
+      AbortSignal.abort(),
+    );
+    expect(error).toMatchObject({ code: 'EXECUTION_CANCELLED' });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('fetch backend: timeout', () => {
+  it('times out waiting for headers, retries, then throws NETWORK_ERROR', async () => {
+    const never = () => new Promise<Response>(() => undefined);
+    const fake = fakeFetch([never, never]);
+    const backend = createFetchBackend(
+      { baseURL: URL_V1, fetch: fake.fetch, timeout: 20, maxRetries: 1 },
+      { sleep: () => Promise.resolve() },
+    );
+    const { error } = await collect(backend);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: expect.stringMatching(
+        /timed out after 20 ms waiting for the response headers/,
+      ) as unknown,
+    });
+  });
+
+  it('times out when the body goes silent mid-stream, after the chunks before, and cancels it', async () => {
+    let cancelled = false;
+    const fake = fakeFetch([
+      sseResponse(sseBody([chunk('a')], { done: false }), {
+        hang: true,
+        onCancel: () => (cancelled = true),
+      }),
+      sseResponse(sseBody([chunk('unused')])),
+    ]);
+    const backend = createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch, timeout: 20 });
+    const { chunks, error } = await collect(backend);
+    expect(chunks).toEqual([chunk('a')]);
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: expect.stringMatching(/timed out after 20 ms waiting for data/) as unknown,
+    });
+    expect(cancelled).toBe(true);
+    expect(fake.requests).toHaveLength(1); // the stream had started: no retry
+  });
+
+  it('retries when headers arrive but the first byte never does', async () => {
+    const fake = fakeFetch([sseResponse('', { hang: true }), sseResponse(sseBody([chunk('ok')]))]);
+    const backend = createFetchBackend(
+      { baseURL: URL_V1, fetch: fake.fetch, timeout: 20 },
+      { sleep: () => Promise.resolve() },
+    );
+    const { chunks } = await collect(backend);
+    expect(fake.requests).toHaveLength(2);
+    expect(chunks).toEqual([chunk('ok'), STREAM_DONE]);
+  });
+
+  it('does not time out a stream whose reads keep coming', async () => {
+    const body = sseBody([chunk('a'), chunk('b'), chunk('c')]);
+    const fake = fakeFetch([sseResponse(body, { splitEvery: 4 })]);
+    const { chunks, error } = await collect(
+      createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch, timeout: 1_000 }),
+    );
+    expect(error).toBeUndefined();
+    expect(chunks).toHaveLength(4);
+  });
+});

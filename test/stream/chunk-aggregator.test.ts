@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ChunkAggregator } from '../../src/stream/chunk-aggregator.js';
+import { STREAM_DONE, chunk, reasoning, text } from './collect.js';
+
+describe('ChunkAggregator (the synchronous core)', () => {
+  it('returns each chunk’s events from push and settles calls and the turn in end', () => {
+    const aggregator = new ChunkAggregator({ generateId: () => 'id0000001' });
+
+    const first = aggregator.push(chunk({ role: 'assistant', reasoning_content: 'r' }));
+    const second = aggregator.push(
+      chunk({ content: 'hi', tool_calls: [{ index: 0, function: { name: 'f' } }] }),
+    );
+    const completeBeforeFinish = aggregator.complete;
+    aggregator.push(chunk({}, 'tool_calls'));
+    const end = aggregator.end();
+
+    expect(first).toEqual([reasoning('r')]);
+    expect(second).toEqual([text('hi')]);
+    expect(completeBeforeFinish).toBe(false);
+    expect(aggregator.complete).toBe(true);
+    expect(end.events).toEqual([{ type: 'tool_use', id: 'id0000001', name: 'f', input: {} }]);
+    expect(end.turn).toMatchObject({ text: 'hi', reasoning: 'r', finishReason: 'tool_calls' });
+    expect(aggregator.end()).toBe(end);
+  });
+
+  it('is complete after STREAM_DONE and ignores everything after it', () => {
+    const aggregator = new ChunkAggregator();
+
+    aggregator.push(STREAM_DONE);
+    const late = aggregator.push(chunk({ content: 'late' }, 'stop'));
+
+    expect(aggregator.sawDone).toBe(true);
+    expect(aggregator.complete).toBe(true);
+    expect(late).toEqual([]);
+    expect(aggregator.end().turn).toMatchObject({
+      text: '',
+      finishReason: 'stop',
+      rawFinishReason: null,
+    });
+  });
+
+  it('gives the same turn however content with tags and markup is cut into deltas (property)', () => {
+    const token = fc.constantFrom(
+      '<think>',
+      '</think>',
+      '<',
+      '<thi',
+      'nk>',
+      '</',
+      'a',
+      ' ',
+      '\n',
+      'x<y',
+      '<tool_call>',
+      '{"name":"f","arguments":{"n":1}}',
+      '</tool_call>',
+      'é👋',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(token, { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (tokens, cutSeeds) => {
+          const content = tokens.join('');
+          const cuts = [...new Set(cutSeeds.map((seed) => seed % (content.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          const pieces = [0, ...cuts, content.length]
+            .slice(1)
+            .map((end, index, ends) => content.slice(index === 0 ? 0 : ends[index - 1], end));
+
+          const whole = run([content]);
+          const split = run(pieces);
+
+          expect(split.turn).toEqual(whole.turn);
+          // Every delta is reported once: the events add up to the turn (or, for a stream that
+          // started in reasoning, to text + reasoning together).
+          const eventText = split.events
+            .map((event) => ('text' in event ? event.text : ''))
+            .join('');
+          expect(eventText.length).toBe(split.turn.text.length + split.turn.reasoning.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function run(pieces: readonly string[]) {
+  const aggregator = new ChunkAggregator({
+    toolNames: new Set(['f']),
+    generateId: () => 'id0000001',
+  });
+  const events = pieces.flatMap((content) => [...aggregator.push(chunk({ content }))]);
+  aggregator.push(chunk({}, 'stop'));
+  const end = aggregator.end();
+  return { events: [...events, ...end.events], turn: end.turn };
+}
