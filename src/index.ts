@@ -79,3 +79,27 @@ export type {
   PausedState,
   StoredConversation,
 } from './history/index.js';
+export { defineAgent, SUBMIT_TOOL_DESCRIPTION, SUBMIT_TOOL_NAME } from './loop/define-agent.js';
+export type {
+  Agent,
+  AgentConfig,
+  AgentModelOptions,
+  AgentOutput,
+  AgentReflection,
+  DirectOutputTool,
+  OutputObject,
+  OutputToolConfig,
+  ReflectiveOutputTool,
+  Validator,
+} from './loop/define-agent.js';
+export { executeAgent } from './loop/execute-agent.js';
+export type { ExecuteAgentOptions } from './loop/execute-agent.js';
+export type {
+  AgentMetadata,
+  AgentPosition,
+  ExecuteAgentError,
+  ExecuteAgentResult,
+  TransportErrorCode,
+  ValidationFailure,
+} from './loop/agent-result.js';
+export type { AgentCallbacks, AgentRunState, CallbackError } from './loop/agent-callbacks.js';
