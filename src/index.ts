@@ -103,3 +103,5 @@ export type {
   ValidationFailure,
 } from './loop/agent-result.js';
 export type { AgentCallbacks, AgentRunState, CallbackError } from './loop/agent-callbacks.js';
+export { aggregateStream } from './stream/aggregate-stream.js';
+export type { AggregateOptions, AssistantTurn, StreamEvent } from './stream/aggregate-stream.js';

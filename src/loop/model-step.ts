@@ -31,7 +31,10 @@ export async function* modelStep(
       request,
       context.signal ? { signal: context.signal } : {},
     );
-    const events = aggregateStream(chunks, { toolNames: context.registry.names });
+    const events = aggregateStream(chunks, {
+      toolNames: context.registry.names,
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
     for (;;) {
       const next = await events.next();
       if (next.done === true) {

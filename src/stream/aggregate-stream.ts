@@ -1,7 +1,6 @@
-import { AgentError, isAgentError } from '../errors/agent-error.js';
+import { AggregateStreamIterator } from './aggregate-stream-iterator.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
-import { type AggregateOptions, ChunkAggregator } from './chunk-aggregator.js';
-import { toStreamError } from './to-stream-error.js';
+import type { AggregateOptions } from './chunk-aggregator.js';
 
 export type { AggregateOptions } from './chunk-aggregator.js';
 export type { AssistantTurn, StreamEvent } from './assistant-turn.js';
@@ -29,53 +28,9 @@ export type { AssistantTurn, StreamEvent } from './assistant-turn.js';
  * for (; !step.done; step = await stream.next()) render(step.value);
  * const turn = step.value; // { text, reasoning, toolCalls, invalidToolCalls, finishReason, usage, … }
  */
-export async function* aggregateStream(
+export function aggregateStream(
   chunks: AsyncIterable<unknown>,
   options: AggregateOptions = {},
 ): AsyncGenerator<StreamEvent, AssistantTurn> {
-  const aggregator = new ChunkAggregator(options);
-  const signal = options.signal;
-  try {
-    if (signal !== undefined && isAborted(signal)) throw cancelled(signal);
-    for await (const chunk of chunks) {
-      const events = aggregator.push(chunk);
-      for (const event of events) yield event;
-      if (signal !== undefined && isAborted(signal)) throw cancelled(signal);
-      // Nothing after [DONE] is ours; leaving the loop also releases the HTTP body.
-      if (aggregator.sawDone) break;
-    }
-  } catch (error) {
-    for (const event of aggregator.flush()) yield event;
-    // A source may report an abort in its own way; the signal says what happened.
-    throw signal !== undefined && isAborted(signal) && !isAgentError(error)
-      ? cancelled(signal)
-      : toStreamError(error);
-  }
-  if (!aggregator.complete) {
-    for (const event of aggregator.flush()) yield event;
-    const { text, reasoning } = aggregator.partial;
-    throw new AgentError(
-      'STREAM_TRUNCATED',
-      `The response stream ended without [DONE] or a finish reason after ${text.length} characters of text and ${reasoning.length} of reasoning: the connection was probably cut.`,
-      { context: { textLength: text.length, reasoningLength: reasoning.length } },
-    );
-  }
-  const { events, turn } = aggregator.end();
-  for (const event of events) yield event;
-  return turn;
-}
-
-function cancelled(signal: AbortSignal): AgentError {
-  return new AgentError(
-    'EXECUTION_CANCELLED',
-    'The response stream was cancelled before it finished.',
-    {
-      cause: signal.reason,
-    },
-  );
-}
-
-/** Read through a call: TypeScript would otherwise keep `aborted` narrowed across awaits. */
-function isAborted(signal: AbortSignal): boolean {
-  return signal.aborted;
+  return new AggregateStreamIterator(chunks, options);
 }

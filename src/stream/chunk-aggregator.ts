@@ -61,6 +61,10 @@ export class ChunkAggregator {
   readonly #contentSink: ContentPartSink;
   #events: StreamEvent[] | undefined;
   #text = '';
+  /** `#text` with the markup of calls read from it, kept once such a call exists. */
+  #textWithMarkup: string | undefined;
+  /** The markup of those calls, which no event reported. */
+  #hiddenMarkup = '';
   #reasoning = '';
   #finishReason: string | null = null;
   #usage: Usage | undefined;
@@ -74,19 +78,14 @@ export class ChunkAggregator {
       toolNames !== undefined && toolNames.size > 0
         ? new ToolCallMarkupParser(toolNames, {
             text: (piece) => this.#emitText(piece),
-            toolCall: (call) => this.#calls.add(call),
+            toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
           })
         : undefined;
     this.#markup = markup;
     const thinkSink: ThinkTagSink = {
       text: markup === undefined ? (piece) => this.#emitText(piece) : (piece) => markup.push(piece),
       reasoning: (piece) => this.#emitReasoning(piece),
-      textWasReasoning: () => {
-        this.#reasoning += this.#text;
-        this.#text = '';
-        const held = markup?.takeHeld();
-        if (held !== undefined && held !== '') this.#emitReasoning(held);
-      },
+      textWasReasoning: () => this.#onTextWasReasoning(),
     };
     this.#splitter = new ThinkTagSplitter(thinkSink);
     this.#contentSink = {
@@ -197,6 +196,27 @@ export class ChunkAggregator {
     if (Array.isArray(toolCalls)) this.#calls.push(toolCalls as readonly unknown[]); // idem: elements checked one by one
   }
 
+  #onMarkupCall(call: Parameters<ToolCallAccumulator['add']>[0], markupText: string): void {
+    this.#calls.add(call);
+    this.#textWithMarkup = (this.#textWithMarkup ?? this.#text) + markupText;
+    this.#hiddenMarkup += markupText;
+  }
+
+  /** A lone `</think>` showed that everything so far was reasoning (Qwen3 templates). */
+  #onTextWasReasoning(): void {
+    // Calls "written" while reasoning are thoughts, not calls: their markup is reasoning.
+    this.#reasoning += this.#textWithMarkup ?? this.#text;
+    const hiddenMarkup = this.#hiddenMarkup;
+    this.#text = '';
+    this.#textWithMarkup = undefined;
+    this.#hiddenMarkup = '';
+    this.#calls.discardWholeCalls();
+    // Reasoning no event reported yet (already counted in #reasoning above).
+    if (hiddenMarkup !== '') (this.#events ??= []).push({ type: 'reasoning', text: hiddenMarkup });
+    const held = this.#markup?.takeHeld();
+    if (held !== undefined && held !== '') this.#emitReasoning(held);
+  }
+
   #throwIfError(error: unknown): void {
     const message = readChunkError(error);
     if (message === undefined) return;
@@ -207,6 +227,7 @@ export class ChunkAggregator {
 
   #emitText(piece: string): void {
     this.#text += piece;
+    if (this.#textWithMarkup !== undefined) this.#textWithMarkup += piece;
     (this.#events ??= []).push({ type: 'text', text: piece });
   }
 

@@ -10,6 +10,8 @@ interface ToolCallEntry {
   arguments: string;
   /** Arguments some servers send as an object instead of a JSON string. */
   input: Record<string, unknown> | undefined;
+  /** Added whole by {@link ToolCallAccumulator.add} (markup in the text), not from deltas. */
+  whole: boolean;
 }
 
 /** Options for {@link ToolCallAccumulator.finish}. */
@@ -61,7 +63,7 @@ export class ToolCallAccumulator {
       const fn = isRecord(call.function) ? call.function : undefined;
       let entry = this.#byIndex.get(index);
       if (entry === undefined || (id !== undefined && entry.id !== undefined && entry.id !== id)) {
-        entry = { id: undefined, name: undefined, arguments: '', input: undefined };
+        entry = { id: undefined, name: undefined, arguments: '', input: undefined, whole: false };
         this.#entries.push(entry);
         this.#byIndex.set(index, entry);
       }
@@ -83,10 +85,18 @@ export class ToolCallAccumulator {
       name: call.name,
       arguments: '',
       input: undefined,
+      whole: true,
     };
     if (typeof call.arguments === 'string') entry.arguments = call.arguments;
     else entry.input = call.arguments;
     this.#entries.push(entry);
+  }
+
+  /** Drops the calls added with {@link add}: the text they were read from was reasoning. */
+  discardWholeCalls(): void {
+    const kept = this.#entries.filter((entry) => !entry.whole);
+    this.#entries.length = 0;
+    this.#entries.push(...kept);
   }
 
   /** Parses every call's arguments; call once, after the stream has ended. */

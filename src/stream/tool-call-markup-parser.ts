@@ -5,8 +5,14 @@ import { matchTag } from './match-tag.js';
 export interface ToolCallMarkupSink {
   /** Ordinary text (including markup that turned out not to be a call). */
   text(piece: string): void;
-  /** A call written as markup, for a registered tool. `arguments` is not validated here. */
-  toolCall(call: { name: string; arguments: string | Record<string, unknown> }): void;
+  /**
+   * A call written as markup, for a registered tool, and the markup it was read from.
+   * `arguments` is not validated here.
+   */
+  toolCall(
+    call: { name: string; arguments: string | Record<string, unknown> },
+    markup: string,
+  ): void;
 }
 
 const OPEN_TAG = '<tool_call>';
@@ -24,7 +30,8 @@ const CLOSE_TAG = '</tool_call>';
  * @example
  * const parser = new ToolCallMarkupParser(new Set(['get_weather']), sink);
  * parser.push('Sure.<tool_call>{"name":"get_weather","arguments":{"city":"Oslo"}}</tool_call>');
- * parser.flush(); // sink.text('Sure.'), sink.toolCall({ name: 'get_weather', arguments: { city: 'Oslo' } })
+ * parser.flush();
+ * // sink.text('Sure.'); sink.toolCall({ name: 'get_weather', arguments: { city: 'Oslo' } }, '<tool_call>…</tool_call>')
  */
 export class ToolCallMarkupParser {
   readonly #toolNames: ReadonlySet<string>;
@@ -45,9 +52,7 @@ export class ToolCallMarkupParser {
       if (this.#inside) {
         const searchFrom = Math.max(0, this.#held.length - CLOSE_TAG.length + 1);
         this.#held += input;
-        const close = this.#held.indexOf(CLOSE_TAG, searchFrom);
-        if (close === -1) {
-          if (startsLikeObject(this.#held)) return;
+        if (!startsLikeObject(this.#held)) {
           // Prose that mentions the tag: release it now rather than at the end.
           input = this.#held;
           this.#held = '';
@@ -55,6 +60,8 @@ export class ToolCallMarkupParser {
           this.#sink.text(OPEN_TAG);
           continue;
         }
+        const close = this.#held.indexOf(CLOSE_TAG, searchFrom);
+        if (close === -1) return;
         const body = this.#held.slice(0, close);
         input = this.#held.slice(close + CLOSE_TAG.length);
         this.#held = '';
@@ -118,7 +125,7 @@ export class ToolCallMarkupParser {
   #settle(body: string, closed: boolean): void {
     const call = parseCall(body);
     if (call !== undefined && this.#toolNames.has(call.name)) {
-      this.#sink.toolCall(call);
+      this.#sink.toolCall(call, OPEN_TAG + body + (closed ? CLOSE_TAG : ''));
       return;
     }
     this.#sink.text(OPEN_TAG + body + (closed ? CLOSE_TAG : ''));

@@ -55,7 +55,7 @@ describe('any fixture stream through transport + aggregator (property)', () => {
 
         expectAggregated(collected, stream.expect);
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
 
@@ -81,7 +81,7 @@ describe('any fixture stream through transport + aggregator (property)', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 
@@ -110,7 +110,7 @@ describe('any fixture stream through transport + aggregator (property)', () => {
 
         expectWellFormed(collected);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 });

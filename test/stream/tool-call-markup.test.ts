@@ -137,6 +137,31 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
     ]);
   });
 
+  it('drops a call read before a lone </think>: it was written while reasoning (Qwen3 template)', async () => {
+    const markup = '<tool_call>{"name":"get_weather","arguments":{"city":"Oslo"}}</tool_call>';
+    const { events, turn } = await collect(
+      textStream([
+        'I could do ',
+        markup,
+        ' but no.</think>',
+        '<tool_call>{"name":"get_weather","arguments":{"city":"Rome"}}</tool_call>',
+      ]),
+      { toolNames, generateId },
+    );
+
+    expect(events).toEqual([
+      text('I could do '),
+      reasoning(markup),
+      reasoning(' but no.'),
+      weather('Rome'),
+    ]);
+    expect(turn).toMatchObject({
+      text: '',
+      reasoning: `I could do ${markup} but no.`,
+      toolCalls: [weather('Rome')],
+    });
+  });
+
   it('does not look for markup inside reasoning', async () => {
     const markup = '<tool_call>{"name":"get_weather","arguments":{}}</tool_call>';
     const { events } = await collect(textStream([`<think>I could write ${markup}</think>Fine.`]), {
