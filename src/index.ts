@@ -105,3 +105,21 @@ export type {
 export type { AgentCallbacks, AgentRunState, CallbackError } from './loop/agent-callbacks.js';
 export { aggregateStream } from './stream/aggregate-stream.js';
 export type { AggregateOptions, AssistantTurn, StreamEvent } from './stream/aggregate-stream.js';
+export { workerTool } from './tools/worker-tool.js';
+export type { WorkerToolConfig } from './tools/worker-tool.js';
+export { connectWorker } from './tools/worker-connection.js';
+export type {
+  WorkerCallOptions,
+  WorkerConnection,
+  WorkerConnectionOptions,
+  WorkerFactory,
+  WorkerSource,
+} from './tools/worker-connection.js';
+export { javascriptTool } from './tools/javascript-tool.js';
+export type { JavaScriptToolOptions } from './tools/javascript-tool.js';
+export { SANDBOX_GLOBALS } from './tools/javascript-sandbox-protocol.js';
+export type {
+  JavaScriptError,
+  JavaScriptResult,
+  SandboxGlobal,
+} from './tools/javascript-sandbox-protocol.js';

@@ -1,0 +1,261 @@
+import { describe, expect, test } from 'vitest';
+import { executeTool } from '../../src/tools/execute-tool.js';
+import type { JavaScriptResult } from '../../src/tools/javascript-sandbox-protocol.js';
+import { javascriptTool } from '../../src/tools/javascript-tool.js';
+import type { Tool } from '../../src/tools/tool.js';
+import { locateByPrefixes } from '../../src/worker/locate-syntax-error.js';
+
+const sandbox = javascriptTool();
+
+let calls = 0;
+/** Runs `code` through executeTool, the loop's path, and returns the sandbox's answer. */
+async function run(code: string, tool: Tool = sandbox): Promise<JavaScriptResult> {
+  const validation = tool.validate({ code });
+  if (!validation.success) throw new Error(validation.error);
+  const outcome = await executeTool(tool, validation.value, { toolUseId: `use-${++calls}` });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.content as JavaScriptResult; // javascriptTool checked the shape (isJavaScriptResult)
+}
+
+describe('javascriptTool results', () => {
+  test('the value of the last expression is the result', async () => {
+    expect(await run('const xs = [3, 1, 2];\nxs.sort()')).toEqual({ result: [1, 2, 3], logs: [] });
+  });
+
+  test('a top-level return is the result', async () => {
+    expect(await run('if (1 < 2) {\n  return "early";\n}\nreturn "late";')).toEqual({
+      result: 'early',
+      logs: [],
+    });
+  });
+
+  test('top-level await works, and a last expression that is a promise is awaited', async () => {
+    const result = await run(
+      'const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms, ms));\nawait wait(1);\nwait(2)',
+    );
+    expect(result).toEqual({ result: 2, logs: [] });
+  });
+
+  test('an expression continued on the next line is kept whole', async () => {
+    expect(await run('const a = 40\nconst b = a\n  + 2\nb')).toEqual({ result: 42, logs: [] });
+    expect(await run('[1, 2, 3]\n  .map((n) => n * 2)\n  .reduce((x, y) => x + y) // sum')).toEqual(
+      { result: 12, logs: [] },
+    );
+  });
+
+  test('a loop without braces at the end still runs every iteration', async () => {
+    const result = await run('const seen = []\nfor (const n of [1, 2, 3])\n  seen.push(n)');
+    expect(result).toEqual({ logs: [] });
+    expect(await run('const seen = []\nfor (const n of [1, 2, 3])\n  seen.push(n)\nseen')).toEqual({
+      result: [1, 2, 3],
+      logs: [],
+    });
+  });
+
+  test('code ending in a statement has no result', async () => {
+    expect(await run('let total = 0;\nfor (let i = 0; i < 3; i++) { total += i; }')).toEqual({
+      logs: [],
+    });
+    expect(await run('function f() { return 1 }')).toEqual({ logs: [] });
+  });
+
+  test('console output is captured, with levels', async () => {
+    const result = await run(
+      'console.log("hello", 42, { a: [1, 2] });\nconsole.warn("careful");\nconsole.error(new TypeError("bad"));\nconsole.info(undefined, null)',
+    );
+    expect(result.logs).toEqual([
+      'hello 42 {"a":[1,2]}',
+      '[warn] careful',
+      '[error] TypeError: bad',
+      '[info] undefined null',
+    ]);
+  });
+
+  test('values that JSON cannot carry are made readable', async () => {
+    const code = [
+      'const cyclic = { name: "loop" }; cyclic.self = cyclic;',
+      'return { nan: NaN, big: 10n, date: new Date(0), map: new Map([["k", 1]]), set: new Set([1]),',
+      '  fn: function area() {}, cyclic, missing: undefined, error: new RangeError("r"), sym: Symbol("s") };',
+    ].join('\n');
+    expect((await run(code)).result).toEqual({
+      nan: 'NaN',
+      big: '10n',
+      date: '1970-01-01T00:00:00.000Z',
+      map: [['k', 1]],
+      set: [1],
+      fn: '[Function: area]',
+      cyclic: { name: 'loop', self: '[Circular]' },
+      error: { name: 'RangeError', message: 'r' },
+      sym: 'Symbol(s)',
+    });
+  });
+});
+
+describe('javascriptTool errors', () => {
+  test('a thrown error reports its line in the model code, with the logs before it', async () => {
+    const result = await run('console.log("before");\nconst user = undefined;\nuser.name');
+    expect(result).toEqual({
+      logs: ['before'],
+      error: {
+        name: 'TypeError',
+        message: "Cannot read properties of undefined (reading 'name')",
+        line: 3,
+      },
+    });
+  });
+
+  test('an error thrown inside a function reports the line where it was thrown', async () => {
+    const result = await run(
+      'function check(n) {\n  if (n > 1) {\n    throw new RangeError(`too big: ${n}`);\n  }\n}\ncheck(1);\ncheck(2);',
+    );
+    expect(result.error).toEqual({ name: 'RangeError', message: 'too big: 2', line: 3 });
+  });
+
+  test('a syntax error reports its line', async () => {
+    const result = await run('const a = 1;\nconst b = 2;\nconst c = ;\nconst d = 4;');
+    expect(result).toEqual({
+      logs: [],
+      error: { name: 'SyntaxError', message: "Unexpected token ';'", line: 3 },
+    });
+  });
+
+  test.each([
+    ['an unclosed block', 3, 'function f() {\n  return 1;\n'],
+    ['an unclosed call', 3, 'const n = 1;\nMath.max(n,\n  2\nconst m = 3;'],
+    ['a redeclaration', 3, 'let x = 1;\nconsole.log(x);\nlet x = 2;'],
+    ['a bad token at the start', 1, '@\nconst a = 1'],
+  ])('a syntax error from %s reports line %i', async (_what, line, code) => {
+    const result = await run(code);
+    expect(result.error).toMatchObject({ name: 'SyntaxError', line });
+  });
+
+  test('re-parsing prefixes (the fallback locator) finds a misplaced token', () => {
+    const code = 'const a = 1;\nconst b = 2;\nconst c = ;';
+    expect(locateByPrefixes(code, "Unexpected token ';'")).toBe(3);
+    expect(locateByPrefixes('let s = `open', 'Unexpected end of input')).toBe(1);
+    expect(locateByPrefixes('const fine = 1', 'Unexpected token')).toBeUndefined();
+  });
+
+  test('throwing a non-Error value is reported', async () => {
+    expect((await run('throw { reason: "nope" }')).error).toEqual({
+      name: 'Uncaught',
+      message: '{"reason":"nope"}',
+    });
+  });
+});
+
+describe('javascriptTool sandbox', () => {
+  test('there is no DOM', async () => {
+    expect((await run('[typeof document, typeof window]')).result).toEqual([
+      'undefined',
+      'undefined',
+    ]);
+    expect((await run('document.title')).error).toMatchObject({
+      name: 'ReferenceError',
+      message: 'document is not defined',
+      line: 1,
+    });
+  });
+
+  test('network and storage globals are removed, also from the prototype chain', async () => {
+    const result = await run(
+      '[typeof fetch, typeof XMLHttpRequest, typeof WebSocket, typeof EventSource, typeof importScripts, typeof indexedDB, typeof caches, typeof BroadcastChannel, typeof Worker, typeof Object.getPrototypeOf(Object.getPrototypeOf(globalThis)).fetch]',
+    );
+    expect(result.result).toEqual(Array.from({ length: 10 }, () => 'undefined'));
+    expect((await run('await fetch("/")')).error).toMatchObject({
+      name: 'ReferenceError',
+      message: 'fetch is not defined',
+    });
+  });
+
+  test('allowed globals stay available', async () => {
+    const withFetch = javascriptTool({ allow: ['fetch'] });
+    expect((await run('[typeof fetch, typeof XMLHttpRequest]', withFetch)).result).toEqual([
+      'function',
+      'undefined',
+    ]);
+  });
+
+  test('an infinite loop times out, and the next run works in a fresh worker', async () => {
+    const quick = javascriptTool({ timeoutMs: 300 });
+    const marked = await run('globalThis.marker = "old worker"; 1', quick);
+
+    const validation = quick.validate({ code: 'while (true) {}' });
+    if (!validation.success) throw new Error(validation.error);
+    const outcome = await executeTool(quick, validation.value, { toolUseId: 'spin' });
+    const after = await run('[typeof marker, 6 * 7]', quick);
+
+    expect(marked.result).toBe(1);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.code).toBe('TOOL_TIMEOUT');
+    expect(after.result).toEqual(['undefined', 42]);
+  });
+
+  test('an infinite loop called directly (not through executeTool) times out too', async () => {
+    const quick = javascriptTool({ timeoutMs: 200 });
+    await expect(
+      quick.execute?.(
+        { code: 'for (;;) {}' },
+        { signal: new AbortController().signal, toolUseId: 'x' },
+      ),
+    ).rejects.toMatchObject({
+      code: 'TOOL_TIMEOUT',
+    });
+  });
+
+  test('an exception thrown after its run returned does not restart the worker', async () => {
+    const first = await run(
+      'globalThis.marker = "kept";\nsetTimeout(() => { throw new Error("late") }, 10);\n"done"',
+    );
+    const second = await run('await new Promise((resolve) => setTimeout(resolve, 50));\nmarker');
+    expect([first.result, second.result]).toEqual(['done', 'kept']);
+  });
+
+  test('an unhandled rejection does not restart the worker', async () => {
+    const first = await run(
+      'globalThis.marker = "kept";\nPromise.reject(new Error("ignored"));\n"done"',
+    );
+    const second = await run('await new Promise((resolve) => setTimeout(resolve, 20));\nmarker');
+    expect([first.result, second.result]).toEqual(['done', 'kept']);
+  });
+
+  test('runs in flight at once keep their own console', async () => {
+    const [a, b] = await Promise.all([
+      run('console.log("a1"); await new Promise((r) => setTimeout(r, 30)); console.log("a2"); "a"'),
+      run('console.log("b1"); await new Promise((r) => setTimeout(r, 10)); console.log("b2"); "b"'),
+    ]);
+    expect(a).toEqual({ result: 'a', logs: ['a1', 'a2'] });
+    expect(b).toEqual({ result: 'b', logs: ['b1', 'b2'] });
+  });
+});
+
+describe('javascriptTool output limit', () => {
+  test('console output past the limit is cut, with a note', async () => {
+    const small = javascriptTool({ maxOutputChars: 100 });
+    const result = await run(
+      'for (let i = 0; i < 1000; i++) console.log("line " + i);\n"end"',
+      small,
+    );
+
+    expect(result.result).toBe('end');
+    expect(result.logs.join('').length).toBeLessThanOrEqual(100);
+    expect(result.logs[0]).toBe('line 0');
+    expect(result.truncated).toMatch(
+      /^Output exceeded 100 characters; omitted \d+ characters of console output\.$/,
+    );
+  });
+
+  test('a result past the limit is cut to a JSON string, with a note', async () => {
+    const small = javascriptTool({ maxOutputChars: 100 });
+    const result = await run('Array.from({ length: 500 }, (_, i) => i)', small);
+
+    expect(typeof result.result).toBe('string');
+    expect(result.result).toMatch(/^\[0,1,2,3,/);
+    expect(String(result.result).length).toBeLessThanOrEqual(101);
+    expect(result.truncated).toMatch(/characters of the result/);
+  });
+
+  test('output within the limit has no note', async () => {
+    expect((await run('console.log("short"); "fine"')).truncated).toBeUndefined();
+  });
+});
