@@ -75,11 +75,11 @@ export class Client {
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
         ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       });
-    this.#persistence = new ConversationPersistence(
-      options,
-      (state) => Object.assign(this.#state, state),
-      (error) => this.#report(error),
-    );
+    this.#persistence = new ConversationPersistence(options, {
+      apply: (state) => Object.assign(this.#state, state),
+      report: (error) => this.#report(error),
+      isIdle: () => !this.#running && !this.#closed,
+    });
   }
 
   /**

@@ -22,19 +22,40 @@ export class ConversationPersistence {
   #failed = false;
   #pendingStored = false;
   #skipLoad = false;
+  #localWrites = 0;
+  #unsubscribe: (() => void) | undefined;
 
   constructor(
     options: AgentOptions,
-    apply: (state: Partial<ConversationState>) => void,
-    report: (error: AgentError) => void,
+    client: {
+      apply: (state: Partial<ConversationState>) => void;
+      report: (error: AgentError) => void;
+      isIdle: () => boolean;
+    },
   ) {
-    this.#store = options.history;
-    this.#report = report;
+    const store = options.history;
+    this.#store = store;
+    this.#report = client.report;
     this.conversationId = options.conversationId ?? crypto.randomUUID();
-    this.ready =
-      this.#store && options.conversationId !== undefined
-        ? this.#load(this.#store, apply)
-        : Promise.resolve();
+    if (!store || options.conversationId === undefined) {
+      this.ready = Promise.resolve();
+      return;
+    }
+    this.ready = this.#load(store, client.apply);
+    // Another tab wrote to this conversation: take its version while we are idle, unless
+    // this client wrote something itself since (its copy is then the one to keep).
+    this.#unsubscribe = store.subscribe((change) => {
+      if (!change.remote || change.conversationId !== this.conversationId) return;
+      if (change.kind === 'rename' || change.kind === 'delete') return;
+      const version = this.#localWrites;
+      void this.#writes.then(() =>
+        client.isIdle()
+          ? this.#load(store, (state) => {
+              if (version === this.#localWrites && client.isIdle()) client.apply(state);
+            })
+          : undefined,
+      );
+    });
   }
 
   /** For `Client.restore()`: the snapshot, not the store, is the truth. */
@@ -73,6 +94,7 @@ export class ConversationPersistence {
   append(messages: readonly Message[]): void {
     const store = this.#store;
     if (!store || messages.length === 0) return;
+    this.#localWrites += 1;
     const copy = structuredClone([...messages]);
     this.#enqueue(() => store.append(this.conversationId, copy));
   }
@@ -102,6 +124,7 @@ export class ConversationPersistence {
 
   /** Waits for queued writes. */
   async close(): Promise<void> {
+    this.#unsubscribe?.();
     await this.#writes;
   }
 

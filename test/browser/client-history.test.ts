@@ -132,4 +132,21 @@ describe('Client with indexedDBHistory in Chromium', () => {
     expect((await collect(after.receiveMessages())).at(-1)).toMatchObject({ status: 'completed' });
     assertHistoryConsistent(after.history);
   });
+
+  test("a client in another tab learns of the first tab's turn and continues from it", async () => {
+    const dbName = freshDatabase();
+    const backend = scriptedBackend([{ text: 'Hi from tab A.' }, { text: 'Hi from tab B.' }]);
+    const options = { model: 'm', backend, conversationId: 'shared' };
+    const tabA = new Client({ ...options, history: reload(dbName) });
+    const tabB = new Client({ ...options, history: reload(dbName) });
+    await Promise.all([tabA.ready, tabB.ready]);
+    await collect(tabA.run('hello from A'));
+    await expect.poll(() => tabB.history).toEqual(tabA.history);
+    await collect(tabB.run('hello from B'));
+    expect(backend.requests[1]?.messages.map((message) => message.content)).toEqual([
+      'hello from A',
+      'Hi from tab A.',
+      'hello from B',
+    ]);
+  });
 });
