@@ -105,10 +105,28 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
   return { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
 }
 
+const toolsLength = new WeakMap<object, number>();
+
+/**
+ * Counts ~4 characters a token, plus a few tokens of framing per message. Cheap on purpose:
+ * it runs on every call to a server that reports no usage, over a growing conversation.
+ */
 function estimateUsage(request: ChatRequest, turn: AssistantTurn): Usage {
-  const promptTokens = estimateTokens(
-    JSON.stringify(request.messages) + JSON.stringify(request.tools ?? ''),
-  );
+  let promptChars = 0;
+  for (const message of request.messages) {
+    promptChars += 16 + (message.content?.length ?? 0);
+    if (message.role === 'assistant') {
+      for (const call of message.tool_calls ?? [])
+        promptChars += call.function.name.length + call.function.arguments.length;
+    }
+  }
+  const { tools } = request;
+  if (tools) {
+    let length = toolsLength.get(tools);
+    if (length === undefined) toolsLength.set(tools, (length = JSON.stringify(tools).length));
+    promptChars += length;
+  }
+  const promptTokens = Math.ceil(promptChars / 4);
   const completionTokens = estimateTokens(
     turn.text +
       turn.reasoning +

@@ -1,0 +1,33 @@
+/** What bench/browser/chat/chat-page.ts puts on `window.chatBench` for the Playwright runner. */
+export interface ChatBenchApi {
+  /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
+  stream(options: { deltas: number; render: boolean }): Promise<StreamTimes>;
+  /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
+  open(options: { messages: number }): Promise<OpenTimes>;
+}
+
+export interface StreamTimes {
+  /** From sending the prompt to the run's end (rendered: to the first paint after it). */
+  totalMs: number;
+  /** The longest `longtask` entry during the stream (0 when none reached 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  /** The longest gap between two animation frames during the stream. */
+  longestFrameGapMs: number;
+  frames: number;
+  /** Characters of text that arrived (checked by the runner). */
+  textLength: number;
+}
+
+export interface OpenTimes {
+  /** From adding the element to the first paint showing the last message. */
+  firstPaintMs: number;
+  /** Messages written to IndexedDB before opening (setup, not timed). */
+  stored: number;
+}
+
+declare global {
+  interface Window {
+    chatBench?: ChatBenchApi;
+  }
+}

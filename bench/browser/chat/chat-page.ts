@@ -1,0 +1,164 @@
+import '../../../components/index.js';
+import { Client, indexedDBHistory } from '../../../src/index.js';
+import { inMemoryFetch, sliceBody, textStream } from '../../support/sse-fixture.js';
+import { benchMessages } from '../core/bench-messages.js';
+import type { ChatBenchApi, OpenTimes, StreamTimes } from './chat-bench-api.js';
+import { MARKDOWN_DELTAS } from './markdown-deltas.js';
+
+const BASE_URL = 'http://127.0.0.1:11434/v1';
+const END_MARKER = 'END-OF-STREAM';
+
+/** A new task, not clamped like nested `setTimeout(0)`: network reads arrive this way. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Resolves after the next frame has been painted (a task queued from rAF runs after the paint). */
+function afterPaint(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(() => void nextTask().then(() => resolve(performance.now()))));
+}
+
+/** Text of `root` and every shadow root below it. */
+function deepText(root: Node): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+  };
+  walk(root);
+  return text;
+}
+
+/** How busy the main thread was while something ran. */
+interface MainThreadLoad {
+  longestTaskMs: number;
+  longTasks: number;
+  longestFrameGapMs: number;
+  frames: number;
+}
+
+/** Long tasks (PerformanceObserver) and the longest animation-frame gap while `run` is in progress. */
+async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLoad & { result: T }> {
+  const tasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  let running = true;
+  let last = performance.now();
+  let longestFrameGapMs = 0;
+  let frames = 0;
+  // performance.now(), not the rAF timestamp: the gap between callbacks actually running.
+  const frame = () => {
+    const now = performance.now();
+    longestFrameGapMs = Math.max(longestFrameGapMs, now - last);
+    last = now;
+    frames++;
+    if (running) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  try {
+    const result = await run();
+    for (const entry of observer.takeRecords()) tasks.push(entry.duration);
+    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames };
+  } finally {
+    running = false;
+    observer.disconnect();
+  }
+}
+
+async function stream(options: { deltas: number; render: boolean }): Promise<StreamTimes> {
+  // The last delta marks the end, so we can see when the whole answer is on screen.
+  const all: string[] = [];
+  for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
+  all.push(`\n\n${END_MARKER}`);
+  const sse = textStream(options.deltas, all);
+  const fetch = inMemoryFetch(sliceBody(sse.bytes, { kind: 'fixed', size: 4096 }), nextTask);
+  const expected = all.join('').length;
+
+  if (!options.render) {
+    const client = new Client({ model: 'bench', baseURL: BASE_URL, fetch });
+    const observed = await observeMainThread(async () => {
+      const start = performance.now();
+      let textLength = 0;
+      for await (const event of client.run('Explain the loop')) if (event.type === 'text') textLength += event.text.length;
+      return { totalMs: performance.now() - start, textLength };
+    });
+    if (observed.result.textLength !== expected) throw new Error(`the Client saw ${observed.result.textLength} of ${expected} characters`);
+    return { ...load(observed), ...observed.result };
+  }
+
+  const chat = document.createElement('agent-chat');
+  chat.model = 'bench';
+  chat.baseUrl = BASE_URL;
+  chat.options = { fetch };
+  document.body.replaceChildren(chat);
+  await chat.updateComplete;
+  await afterPaint();
+  const observed = await observeMainThread(async () => {
+    const start = performance.now();
+    let textLength = 0;
+    chat.addEventListener('agent-event', (event) => {
+      if (event.detail.type === 'text') textLength += event.detail.text.length;
+    });
+    const ended = new Promise<void>((resolve) => chat.addEventListener('agent-run-end', () => resolve(), { once: true }));
+    await chat.send('Explain the loop');
+    await ended;
+    await chat.updateComplete;
+    let painted = await afterPaint();
+    // Rendering may trail the run by a frame or two; the figure ends when the end is on screen.
+    for (let frame = 0; frame < 60 && !deepText(chat).includes(END_MARKER); frame++) painted = await afterPaint();
+    if (!deepText(chat).includes(END_MARKER)) throw new Error('<agent-chat> never showed the end of the streamed answer');
+    return { totalMs: painted - start, textLength };
+  });
+  chat.remove();
+  if (observed.result.textLength !== expected) throw new Error(`<agent-chat> saw ${observed.result.textLength} of ${expected} characters`);
+  return { ...load(observed), ...observed.result };
+}
+
+function load({ longestTaskMs, longTasks, longestFrameGapMs, frames }: MainThreadLoad): MainThreadLoad {
+  return { longestTaskMs, longTasks, longestFrameGapMs, frames };
+}
+
+async function open(options: { messages: number }): Promise<OpenTimes> {
+  const dbName = `open-agent-bench-chat-${Date.now()}`;
+  const writer = indexedDBHistory({ dbName });
+  const messages = benchMessages(options.messages);
+  for (let offset = 0; offset < messages.length; offset += 500) await writer.append('open', messages.slice(offset, offset + 500));
+  writer.close?.();
+  const last = messages.at(-1);
+  const marker = typeof last?.content === 'string' ? last.content.slice(-14) : '';
+  if (marker === '') throw new Error('the last bench message has no text to look for');
+  try {
+    const chat = document.createElement('agent-chat');
+    chat.model = 'bench';
+    chat.baseUrl = BASE_URL;
+    chat.history = indexedDBHistory({ dbName });
+    chat.conversationId = 'open';
+    await afterPaint();
+    const start = performance.now();
+    document.body.replaceChildren(chat);
+    let painted = start;
+    for (let frame = 0; frame < 600; frame++) {
+      painted = await afterPaint();
+      if (deepText(chat).includes(marker)) break;
+    }
+    const shown = deepText(chat);
+    if (!shown.includes(marker)) {
+      throw new Error(`<agent-chat> did not show the last of ${options.messages} messages ("${marker}") within 600 frames; it shows: …${shown.slice(-300)}`);
+    }
+    chat.remove();
+    chat.history.close?.();
+    return { firstPaintMs: painted - start, stored: messages.length };
+  } finally {
+    indexedDB.deleteDatabase(dbName);
+  }
+}
+
+const api: ChatBenchApi = { stream, open };
+window.chatBench = api;
