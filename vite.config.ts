@@ -53,7 +53,16 @@ export default defineConfig({
       },
       {
         optimizeDeps: {
-          include: ['lit', 'dompurify', 'idb-keyval', 'marked', 'eventsource-parser', 'zod'],
+          include: [
+            'lit',
+            'lit/directives/guard.js',
+            'lit/directives/repeat.js',
+            'dompurify',
+            'idb-keyval',
+            'marked',
+            'eventsource-parser',
+            'zod',
+          ],
         },
         test: {
           name: 'browser',

@@ -123,3 +123,11 @@ export type {
   JavaScriptResult,
   SandboxGlobal,
 } from './tools/javascript-sandbox-protocol.js';
+export { assertNever } from './types/events.js';
+export { discoverEndpoints, LOCAL_ENDPOINTS, normalizeBaseURL } from './discovery/index.js';
+export type {
+  DiscoverEndpointsOptions,
+  DiscoveredEndpoint,
+  EndpointCandidate,
+  EndpointStatus,
+} from './discovery/index.js';

@@ -313,6 +313,9 @@ export class Client {
     const round = this.#state.round;
     if (round && round.calls.every((call) => call.status === 'settled')) {
       commitRound(this.#loopState());
+      // The round is answered: the next receiveMessages() resumes with a model call
+      // (`continue()` says the same thing, and stays the way to pass a signal).
+      this.#state.modelCallDue = true;
       this.#persistence.savePending(null).catch(() => undefined);
     }
   }

@@ -203,8 +203,8 @@ describe('approvals', () => {
     );
     await collect(client.run('wipe'));
     client.deny('d1', 'too dangerous');
-    client.continue();
-    await collect(client.receiveMessages());
+    // deny() only records; iterating again resumes with a model call (no continue() needed).
+    expect((await collect(client.receiveMessages())).at(-1)).toMatchObject({ status: 'completed', iterations: 1 });
     expect(execute).not.toHaveBeenCalled();
     expect(backend.requests[1]?.messages.at(-1)?.content).toBe(
       'Error: Tool "delete_file" was denied: too dangerous',

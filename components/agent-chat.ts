@@ -1,0 +1,364 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { AgentOptions, ChatBackend, Client, HistoryStore, Tool } from '../src/index.js';
+import { bannerTemplate, composerTemplate } from './chat-controls.js';
+import { chatStyles } from './chat-styles.js';
+import { ChatSession } from './chat-session.js';
+import { entryTemplate } from './entry-template.js';
+import { FrameScheduler } from './frame-scheduler.js';
+import { ScrollFollower } from './scroll-follower.js';
+import { themeStyles } from './theme-styles.js';
+import type { ToolCardActions } from './tool-card.js';
+import { toolCardActions } from './tool-card-actions.js';
+
+/** Entries rendered when a conversation opens; older ones render when scrolled to. */
+const INITIAL_WINDOW = 40;
+const WINDOW_STEP = 60;
+/** Up to this width (the styles' container query) the side list covers the chat. */
+const NARROW = 640;
+
+/** Properties that change the Client. */
+const CONFIG = ['baseUrl', 'model', 'systemPrompt', 'conversationId', 'maxToolIterations', 'autoExecute', 'tools', 'client', 'history', 'backend', 'options'] as const;
+
+/** `auto-execute` is on unless the attribute says `false`, `off` or `0`. */
+const onOff = {
+  fromAttribute: (value: string | null) => value === null || !['false', 'off', '0'].includes(value.trim().toLowerCase()),
+  toAttribute: (value: boolean) => (value ? 'true' : 'false'),
+};
+
+/**
+ * `<agent-chat>`: a complete chat with an agent. Set `base-url` and `model` (or the
+ * `backend` or `client` property) and it runs the open-agent loop, rendering only the
+ * runtime's events: streaming markdown (sanitised), reasoning, tool-call cards with
+ * approvals, errors with retry. With `conversation-id` the conversation persists in
+ * IndexedDB and a side list manages saved conversations.
+ *
+ * Events: `agent-event` (each runtime event), `agent-run-end`, `agent-error`,
+ * `conversation-change`. Theming: `--agent-chat-*` custom properties and `::part`.
+ *
+ * @example
+ * <agent-chat base-url="http://localhost:11434/v1" model="qwen3:4b" conversation-id="main"></agent-chat>
+ * <script type="module">
+ *   import 'open-agent/components';
+ *   document.querySelector('agent-chat').tools = [calculator];
+ * </script>
+ */
+export class AgentChat extends LitElement {
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    model: {},
+    systemPrompt: { attribute: 'system-prompt' },
+    conversationId: { attribute: 'conversation-id', reflect: true },
+    maxToolIterations: { attribute: 'max-tool-iterations', type: Number },
+    placeholder: {},
+    autoExecute: { attribute: 'auto-execute', converter: onOff },
+    allowRemoteImages: { attribute: 'allow-remote-images', type: Boolean },
+    sidebarOpen: { attribute: 'sidebar-open', type: Boolean, reflect: true },
+    tools: { attribute: false },
+    client: { attribute: false },
+    history: { attribute: false },
+    backend: { attribute: false },
+    options: { attribute: false },
+  };
+
+  /** The server's OpenAI-compatible root, e.g. `http://localhost:11434/v1`. */
+  declare baseUrl: string | undefined;
+  declare model: string | undefined;
+  declare systemPrompt: string | undefined;
+  /** Persist under this id (IndexedDB unless `history` is set); absent: memory only. */
+  declare conversationId: string | undefined;
+  declare maxToolIterations: number | undefined;
+  declare placeholder: string;
+  /** Run tools with `execute` automatically. Default on (`auto-execute="false"` to turn off). */
+  declare autoExecute: boolean;
+  /** Load remote images in model output (off: they can leak the conversation). */
+  declare allowRemoteImages: boolean;
+  declare sidebarOpen: boolean;
+  declare tools: readonly Tool[];
+  /** A ready `Client` to use instead of building one from the attributes. */
+  declare client: Client | undefined;
+  /** Where conversations persist (default with `conversation-id`: `indexedDBHistory()`). */
+  declare history: HistoryStore | undefined;
+  /** Any `chat.completions.create` engine (WebLLM, `scriptedBackend`) instead of `base-url`. */
+  declare backend: ChatBackend | undefined;
+  /** More `AgentOptions` (hooks, temperature, api, apiKey, fetch…), merged under the attributes. */
+  declare options: Partial<AgentOptions> | undefined;
+
+  readonly #follower = new ScrollFollower(() => this.requestUpdate());
+  readonly #scheduler = new FrameScheduler(() => this.#follower.update());
+  readonly #session: ChatSession;
+  readonly #actions: ToolCardActions;
+  #windowStart = 0;
+  #draft = '';
+  #observer: IntersectionObserver | undefined;
+
+  constructor() {
+    super();
+    this.placeholder = 'Message the agent…';
+    this.autoExecute = true;
+    this.allowRemoteImages = false;
+    this.sidebarOpen = false;
+    this.tools = [];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host adapter reads live properties
+    const element = this;
+    this.#session = new ChatSession(
+      {
+        get client() {
+          return element.client;
+        },
+        get history() {
+          return element.history;
+        },
+        get conversationId() {
+          return element.conversationId;
+        },
+        clientOptions: () => this.#clientOptions(),
+        markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages }),
+        emit: (type: string, detail: unknown) => {
+          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+        },
+        changed: () => this.requestUpdate(),
+        loaded: () => this.#onLoaded(),
+      },
+      this.#scheduler,
+    );
+    this.#actions = toolCardActions(this.#session, {
+      changed: () => this.requestUpdate(),
+      focusEditor: (part) => {
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>(`textarea[id="draft-${CSS.escape(part.id)}"]`)?.focus());
+      },
+    });
+  }
+
+  /** The Client in use (built from the attributes, or the `client` property). */
+  get activeClient(): Client | undefined {
+    return this.#session.client;
+  }
+
+  /** True while a run streams. */
+  get running(): boolean {
+    return this.#session.running;
+  }
+
+  /**
+   * Sends a prompt (as if typed), once the element is configured and its conversation
+   * loaded. Resolves when the run ends: `true` without an error, `false` when it failed or
+   * could not start (no model configured, a run already going).
+   */
+  async send(prompt: string): Promise<boolean> {
+    await this.updateComplete;
+    return this.#session.send(prompt);
+  }
+
+  /** Stops the run: the partial answer stays. */
+  stop(): void {
+    this.#session.stop();
+  }
+
+  /** Calls the model again after an error, with the same conversation. */
+  async retry(): Promise<boolean> {
+    await this.updateComplete;
+    return this.#session.retry();
+  }
+
+  /** Gives the result of an external tool call (one waiting for the page). */
+  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean } = {}): Promise<boolean> {
+    await this.updateComplete;
+    return this.#session.submitToolResult(toolUseId, content, options);
+  }
+
+  /** Switches to a new, empty conversation (a new id when persisted). */
+  newConversation(): void {
+    if (this.conversationId !== undefined) this.#switchTo(crypto.randomUUID());
+    else this.#session.reset();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.firstUpdated();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A run goes on while the element is moved in the DOM (or removed): stop() ends it.
+    this.#follower.detach();
+    this.#observer?.disconnect();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const fresh = this.hasUpdated && changed.has('allowRemoteImages');
+    if (!this.hasUpdated || fresh || CONFIG.some((key) => changed.has(key))) this.#session.configure({ fresh });
+  }
+
+  protected override firstUpdated(): void {
+    const log = this.renderRoot.querySelector<HTMLElement>('.log');
+    const content = this.renderRoot.querySelector<HTMLElement>('.log-content');
+    if (log && content) this.#follower.attach(log, content);
+  }
+
+  protected override updated(): void {
+    this.#follower.update();
+    this.#observeWindowEdge();
+  }
+
+  #clientOptions(): AgentOptions {
+    return {
+      ...this.options,
+      model: this.model ?? this.options?.model ?? '',
+      ...(this.baseUrl ? { baseURL: this.baseUrl } : {}),
+      ...(this.backend ? { backend: this.backend } : {}),
+      ...(this.systemPrompt ? { systemPrompt: this.systemPrompt } : {}),
+      tools: this.tools,
+      autoExecuteTools: this.autoExecute,
+      ...(this.maxToolIterations === undefined || Number.isNaN(this.maxToolIterations) ? {} : { maxToolIterations: this.maxToolIterations }),
+    };
+  }
+
+  #onLoaded(): void {
+    this.#windowStart = Math.max(0, this.#session.transcript.entries.length - INITIAL_WINDOW);
+    this.#follower.jump();
+    this.requestUpdate();
+  }
+
+  #switchTo(conversationId: string): void {
+    // A narrow layout shows the list over the chat: picking one closes it.
+    if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
+    if (conversationId === this.conversationId) return;
+    this.conversationId = conversationId;
+    this.dispatchEvent(new CustomEvent('conversation-change', { detail: { conversationId }, bubbles: true, composed: true }));
+  }
+
+  protected override render(): TemplateResult {
+    const session = this.#session;
+    const entries = this.#session.transcript.entries;
+    const visible = this.#windowStart > 0 ? entries.slice(this.#windowStart) : entries;
+    const store = session.store;
+    const managed = store !== undefined && this.client === undefined;
+    return html`
+      <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
+        @keydown=${(event: KeyboardEvent) => {
+          if (event.key === 'Escape' && this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
+        }}>
+        ${managed && this.sidebarOpen
+          ? html`<aside id="sidebar" part="sidebar" aria-label="Saved conversations">
+              <agent-conversations exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
+                .store=${store} .selected=${session.client?.conversationId}
+                @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
+            </aside>`
+          : nothing}
+        <div class="main" part="main">
+          <header part="header">
+            ${managed
+              ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
+                  aria-label="Conversations" title="Conversations" @click=${() => (this.sidebarOpen = !this.sidebarOpen)}>☰</button>`
+              : nothing}
+            <slot name="header"><span class="title">${this.model ?? 'Chat'}</span></slot>
+            <span class="spacer"></span>
+            ${managed
+              ? html`<button type="button" part="new-button" @click=${() => this.newConversation()} ?disabled=${session.running}>New chat</button>`
+              : nothing}
+          </header>
+          <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" part="log" tabindex="0"
+            @click=${this.#onLogClick}><div class="log-content">
+            ${this.#windowStart > 0
+              ? html`<button type="button" class="earlier link" part="earlier-button" @click=${() => this.#showEarlier()}>
+                  Show ${Math.min(WINDOW_STEP, this.#windowStart)} earlier messages
+                </button>`
+              : nothing}
+            ${entries.length === 0 && !session.loading
+              ? html`<div class="empty" part="empty"><slot name="empty"><p>${session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.'}</p></slot></div>`
+              : nothing}
+            ${session.loading ? html`<p class="loading" part="loading">Loading the conversation…</p>` : nothing}
+            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version], () => entryTemplate(entry, this.#actions)))}
+          </div></div>
+          ${this.#follower.following || entries.length === 0
+            ? nothing
+            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>↓ Latest</button>`}
+          ${this.#banner()}
+          ${this.#composer()}
+        </div>
+      </div>
+    `;
+  }
+
+  #banner(): TemplateResult | typeof nothing {
+    const { error, warning, running } = this.#session;
+    return bannerTemplate({ error, warning, running }, { retry: () => void this.retry(), dismiss: () => this.#session.dismiss() });
+  }
+
+  #composer(): TemplateResult {
+    const { running, client, loading } = this.#session;
+    return composerTemplate(
+      { draft: this.#draft, placeholder: this.placeholder, running, blocked: !client || loading },
+      {
+        input: (value) => {
+          this.#draft = value;
+          this.requestUpdate();
+        },
+        keydown: this.#onKeydown,
+        submit: this.#onSubmit,
+        stop: () => this.stop(),
+      },
+    );
+  }
+
+  readonly #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.#submitDraft();
+    } else if (event.key === 'Escape' && this.#session.running) {
+      this.stop();
+    }
+  };
+
+  readonly #onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    this.#submitDraft();
+  };
+
+  #submitDraft(): void {
+    const text = this.#draft.trim();
+    if (text === '' || this.#session.running || !this.#session.client) return;
+    this.#draft = '';
+    this.#follower.jump();
+    void this.send(text);
+  }
+
+  readonly #onLogClick = (event: MouseEvent): void => {
+    const button = (event.target as Element | null)?.closest?.('button[data-copy]');
+    if (!(button instanceof HTMLButtonElement)) return;
+    const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
+    navigator.clipboard.writeText(code).then(
+      () => flash(button, 'Copied'),
+      () => flash(button, 'Copy failed'),
+    );
+  };
+
+  #showEarlier(): void {
+    const log = this.renderRoot.querySelector<HTMLElement>('.log');
+    const fromBottom = log ? log.scrollHeight - log.scrollTop : 0;
+    this.#windowStart = Math.max(0, this.#windowStart - WINDOW_STEP);
+    this.requestUpdate();
+    void this.updateComplete.then(() => {
+      if (log) log.scrollTop = log.scrollHeight - fromBottom;
+    });
+  }
+
+  #observeWindowEdge(): void {
+    const button = this.renderRoot.querySelector('.earlier');
+    this.#observer?.disconnect();
+    if (!button) return;
+    this.#observer ??= new IntersectionObserver((records) => {
+      if (records.some((record) => record.isIntersecting) && !this.#follower.following) this.#showEarlier();
+    });
+    this.#observer.observe(button);
+  }
+
+  static override styles = [themeStyles, chatStyles];
+}
+
+function flash(button: HTMLButtonElement, text: string): void {
+  button.textContent = text;
+  setTimeout(() => (button.textContent = 'Copy'), 1500);
+}

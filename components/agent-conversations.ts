@@ -1,0 +1,231 @@
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { errorText } from './error-text.js';
+import type { ConversationSummary, HistoryStore } from '../src/index.js';
+import { themeStyles } from './theme-styles.js';
+
+/** `detail` of `conversation-select`. */
+export interface ConversationSelectDetail {
+  conversationId: string;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'conversation-select': CustomEvent<ConversationSelectDetail>;
+  }
+}
+
+/**
+ * `<agent-conversations>`: the conversations of a {@link HistoryStore}, newest first, with
+ * new, switch, rename, delete, export and import. It changes the store itself and
+ * dispatches `conversation-select` (with a fresh id for "New conversation"); the page (or
+ * `<agent-chat>`, which uses it as its side list) switches.
+ *
+ * @example
+ * const list = document.createElement('agent-conversations');
+ * list.store = indexedDBHistory();
+ * list.addEventListener('conversation-select', (event) => chat.conversationId = event.detail.conversationId);
+ */
+export class AgentConversations extends LitElement {
+  static override properties = {
+    store: { attribute: false },
+    selected: {},
+    items: { state: true },
+    renaming: { state: true },
+    confirming: { state: true },
+    problem: { state: true },
+  };
+
+  declare store: HistoryStore | undefined;
+  declare selected: string | undefined;
+  declare items: ConversationSummary[];
+  declare renaming: string | undefined;
+  declare confirming: string | undefined;
+  declare problem: string | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.items = [];
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watch();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('store') && this.isConnected) this.#watch();
+  }
+
+  /** Reads the list again (it also refreshes on every change the store reports). */
+  async refresh(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    try {
+      this.items = await store.list();
+    } catch (error) {
+      this.problem = errorText(error);
+    }
+  }
+
+  #watch(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = this.store?.subscribe(() => void this.refresh());
+    void this.refresh();
+  }
+
+  protected override render(): TemplateResult {
+    return html`
+      <div class="head" part="conversations-head">
+        <h2 id="title">Conversations</h2>
+        <button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>
+        <label class="button" part="import-button">
+          Import<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
+        </label>
+      </div>
+      ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
+      <ul aria-labelledby="title" part="conversation-list">
+        ${this.items.length === 0 ? html`<li class="empty">No saved conversations yet.</li>` : nothing}
+        ${this.items.map((item) => this.#row(item))}
+      </ul>
+    `;
+  }
+
+  #row(item: ConversationSummary): TemplateResult {
+    const current = item.id === this.selected;
+    if (this.renaming === item.id) {
+      return html`<li class="row editing" part="conversation">
+        <input
+          aria-label="New title for ${item.title}"
+          .value=${item.title}
+          @keydown=${(event: KeyboardEvent) => this.#renameKey(event, item)}
+          @blur=${(event: FocusEvent) => void this.#rename(item, (event.target as HTMLInputElement).value)}
+        />
+      </li>`;
+    }
+    return html`<li class="row ${current ? 'current' : ''}" part="conversation${current ? ' conversation-current' : ''}">
+      <button type="button" class="select" aria-current=${current ? 'true' : 'false'} title=${item.title}
+        @click=${() => this.#select(item.id)}>
+        <span class="title">${item.title}</span>
+        <span class="meta">${item.messageCount === 1 ? '1 message' : `${item.messageCount} messages`} · ${formatDate(item.updatedAt)}</span>
+      </button>
+      ${this.confirming === item.id
+        ? html`<span class="actions confirm" role="group" aria-label="Delete ${item.title}?">
+            <button type="button" class="danger" @click=${() => void this.#delete(item)}>Delete</button>
+            <button type="button" @click=${() => (this.confirming = undefined)}>Keep</button>
+          </span>`
+        : html`<span class="actions">
+            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>✎</button>
+            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>⤓</button>
+            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>🗑</button>
+          </span>`}
+    </li>`;
+  }
+
+  #select(conversationId: string): void {
+    this.dispatchEvent(new CustomEvent('conversation-select', { detail: { conversationId }, bubbles: true, composed: true }));
+  }
+
+  readonly #new = (): void => this.#select(crypto.randomUUID());
+
+  #startRename(item: ConversationSummary): void {
+    this.renaming = item.id;
+    void this.updateComplete.then(() => {
+      const input = this.renderRoot.querySelector<HTMLInputElement>('.editing input');
+      input?.focus();
+      input?.select();
+    });
+  }
+
+  #renameKey(event: KeyboardEvent, item: ConversationSummary): void {
+    if (event.key === 'Escape') this.renaming = undefined;
+    // A blur follows the re-render that removes the input; #rename ignores the second call.
+    if (event.key === 'Enter') void this.#rename(item, (event.target as HTMLInputElement).value);
+  }
+
+  async #rename(item: ConversationSummary, title: string): Promise<void> {
+    if (this.renaming !== item.id) return;
+    this.renaming = undefined;
+    const trimmed = title.trim();
+    if (!this.store || trimmed === '' || trimmed === item.title) return;
+    await this.#try(() => this.store?.rename(item.id, trimmed));
+  }
+
+  async #delete(item: ConversationSummary): Promise<void> {
+    this.confirming = undefined;
+    await this.#try(() => this.store?.delete(item.id));
+    if (item.id === this.selected) this.#new();
+  }
+
+  async #export(item: ConversationSummary): Promise<void> {
+    await this.#try(async () => {
+      const json = await this.store?.exportConversation(item.id);
+      if (json === undefined) return;
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+      link.download = `${item.title.replace(/[^\w -]+/g, '').trim().slice(0, 40) || 'conversation'}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    });
+  }
+
+  readonly #import = async (event: Event): Promise<void> => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file || !this.store) return;
+    const store = this.store;
+    await this.#try(async () => this.#select(await store.importConversation(await file.text())));
+  };
+
+  async #try(action: () => Promise<unknown> | undefined): Promise<void> {
+    try {
+      this.problem = undefined;
+      await action();
+    } catch (error) {
+      this.problem = errorText(error);
+    }
+  }
+
+  static override styles = [
+    themeStyles,
+    css`
+      :host { display: flex; flex-direction: column; min-height: 0; min-width: 0; font: inherit; color: var(--_fg); }
+      .head { display: flex; align-items: center; gap: 6px; padding: 8px 10px 8px 14px; min-height: 48px; border-bottom: 1px solid var(--_border); }
+      .head button, .head .button { padding: 4px 10px; }
+      h2 { flex: 1; margin: 0; font-size: 0.95em; font-weight: 600; }
+      ul { list-style: none; margin: 0; padding: 6px; overflow: auto; flex: 1; }
+      .empty { color: var(--_muted); padding: 8px; font-size: 0.9em; }
+      .row { display: flex; align-items: center; gap: 2px; border-radius: var(--_radius); }
+      .row:hover { background: color-mix(in srgb, var(--_fg) 5%, transparent); }
+      .row.current { background: color-mix(in srgb, var(--_accent) 14%, transparent); }
+      .select { flex: 1; min-width: 0; text-align: left; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
+      .select:hover { background: none; }
+      .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
+      .current .title { color: var(--_accent); }
+      .meta { font-size: 0.78em; color: var(--_muted); }
+      .actions { display: flex; gap: 2px; opacity: 0; }
+      .row:hover .actions, .row:focus-within .actions, .actions.confirm { opacity: 1; }
+      .actions button { border: 0; background: none; padding: 4px 6px; }
+      .actions.confirm button { border: 1px solid var(--_border); }
+      .row.editing input { flex: 1; margin: 4px; }
+      .problem { color: var(--_danger); margin: 8px 12px; font-size: 0.9em; }
+      @media (hover: none) { .actions { opacity: 1; } }
+    `,
+  ];
+}
+
+/** "14:05" today, else "12 Mar, 14:05". */
+function formatDate(time: number): string {
+  const date = new Date(time);
+  const today = new Date().toDateString() === date.toDateString();
+  return today
+    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}

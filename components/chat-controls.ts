@@ -1,0 +1,42 @@
+import { html, nothing, type TemplateResult } from 'lit';
+
+/** The error (with Retry) or warning banner above the composer. */
+export function bannerTemplate(
+  state: { error: Error | undefined; warning: string | undefined; running: boolean },
+  actions: { retry: () => void; dismiss: () => void },
+): TemplateResult | typeof nothing {
+  const { error, warning, running } = state;
+  if (error) {
+    return html`<div class="banner error" role="alert" part="error">
+      <div class="banner-text"><strong>${error.name === 'AgentError' ? 'The request failed' : 'Error'}</strong><span>${error.message}</span></div>
+      <div class="banner-actions">
+        <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>Retry</button>
+        <button type="button" part="dismiss-button" aria-label="Dismiss the error" @click=${actions.dismiss}>Dismiss</button>
+      </div>
+    </div>`;
+  }
+  if (warning) {
+    return html`<div class="banner warning" role="status" part="warning">
+      <div class="banner-text"><span>${warning}</span></div>
+      <div class="banner-actions"><button type="button" part="dismiss-button" @click=${actions.dismiss}>Dismiss</button></div>
+    </div>`;
+  }
+  return nothing;
+}
+
+/** The message box with Send (or Stop while a run streams). */
+export function composerTemplate(
+  state: { draft: string; placeholder: string; running: boolean; blocked: boolean },
+  actions: { input: (value: string) => void; keydown: (event: KeyboardEvent) => void; submit: (event: SubmitEvent) => void; stop: () => void },
+): TemplateResult {
+  const { draft, placeholder, running, blocked } = state;
+  return html`<form class="composer" part="composer" @submit=${actions.submit}>
+    <label for="input" class="visually-hidden">Message</label>
+    <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
+      @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
+      @keydown=${actions.keydown}></textarea>
+    ${running
+      ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>■ Stop</button>`
+      : html`<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>Send</button>`}
+  </form>`;
+}

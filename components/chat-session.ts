@@ -1,0 +1,306 @@
+import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../src/index.js';
+import type { AgentRunEndDetail } from './chat-events.js';
+import type { FrameScheduler } from './frame-scheduler.js';
+import type { MarkdownOptions } from './render-markdown.js';
+import { Transcript, type AssistantEntry, type ToolPart } from './transcript.js';
+
+/** What the session needs from its element. */
+export interface SessionHost {
+  readonly client: Client | undefined;
+  readonly history: HistoryStore | undefined;
+  readonly conversationId: string | undefined;
+  clientOptions(): AgentOptions;
+  markdownOptions(): MarkdownOptions;
+  emit(type: 'agent-event', detail: AgentEvent): void;
+  emit(type: 'agent-run-end', detail: AgentRunEndDetail): void;
+  emit(type: 'agent-error', detail: { error: Error; fatal: boolean }): void;
+  /** Something changed that needs a re-render. */
+  changed(): void;
+  /** A conversation finished loading into the transcript. */
+  loaded(): void;
+}
+
+/**
+ * The element's link to a {@link Client}: builds (or adopts) it, loads its stored
+ * conversation, and turns user actions into Client calls — `run`, `approve`/`deny`,
+ * `addToolResult`, `continue` + `receiveMessages` — feeding every event it yields to the
+ * {@link Transcript}. The loop itself is the Client's; nothing here decides what runs.
+ */
+export class ChatSession {
+  client: Client | undefined;
+  store: HistoryStore | undefined;
+  transcript: Transcript;
+  running = false;
+  loading = false;
+  error: Error | undefined;
+  warning: string | undefined;
+  readonly #host: SessionHost;
+  readonly #scheduler: FrameScheduler;
+  #owned = false;
+  #controller: AbortController | undefined;
+  #defaultStore: HistoryStore | undefined;
+  #deferred: { fresh: boolean; newConversation: boolean } | undefined;
+  /** Resolves when the current run (if any) has ended. */
+  #settled: Promise<unknown> = Promise.resolve();
+
+  constructor(host: SessionHost, scheduler: FrameScheduler) {
+    this.#host = host;
+    this.#scheduler = scheduler;
+    this.transcript = this.#newTranscript();
+  }
+
+  /**
+   * Applies the element's settings. The same conversation carries over to the new Client
+   * (from a snapshot); another `conversation-id` loads that one. Waits for a running run
+   * to stop first. `fresh` re-renders the transcript (new markdown options).
+   */
+  configure({ fresh = false, newConversation = false } = {}): void {
+    if (this.running) {
+      this.#deferred = { fresh: fresh || this.#deferred?.fresh === true, newConversation: newConversation || this.#deferred?.newConversation === true };
+      this.#controller?.abort();
+      return;
+    }
+    const host = this.#host;
+    const previous = this.client;
+    if (fresh) this.transcript = this.#newTranscript();
+    if (host.client) {
+      const adopted = host.client !== previous || this.#owned;
+      this.#replace(host.client, undefined, false);
+      if (adopted || fresh) this.#load(host.client);
+      return;
+    }
+    const options = host.clientOptions();
+    if (!options.backend && !options.baseURL) {
+      this.#replace(undefined, undefined, false);
+      this.transcript.load([]);
+      host.changed();
+      return;
+    }
+    const store = host.history ?? (host.conversationId === undefined ? undefined : (this.#defaultStore ??= indexedDBHistory()));
+    const keepId = !newConversation && this.#owned ? previous?.conversationId : undefined;
+    const conversationId = host.conversationId ?? keepId;
+    const same = previous !== undefined && this.#owned && !this.loading && !newConversation && store === this.store && previous.conversationId === conversationId;
+    const full: AgentOptions = {
+      ...options,
+      ...(store ? { history: store } : {}),
+      ...(conversationId === undefined ? {} : { conversationId }),
+      onError: (error) => {
+        options.onError?.(error);
+        this.warning = error.message;
+        host.emit('agent-error', { error, fatal: false });
+        host.changed();
+      },
+    };
+    let client: Client;
+    try {
+      client = same ? Client.restore(previous.snapshot(), full) : new Client(full);
+    } catch (error) {
+      this.#replace(undefined, store, true);
+      this.error = asError(error);
+      host.changed();
+      return;
+    }
+    this.#replace(client, store, true);
+    if (!same) this.#load(client);
+    else if (fresh) this.#show(client);
+    else host.changed();
+  }
+
+  /** Sends a prompt; resolves `true` when the run ended without an error. */
+  async send(prompt: string): Promise<boolean> {
+    const client = this.client;
+    if (client && this.loading) await client.ready;
+    if (!client || client !== this.client || this.running || this.loading) return false;
+    this.transcript.cancelPending('Skipped: a new message was sent');
+    this.transcript.addUser(prompt);
+    const entry = this.transcript.assistant(false);
+    return this.#drive(entry, (signal) => client.run(prompt, { signal }));
+  }
+
+  /** Calls the model again with the conversation as it is (after an error). */
+  async retry(): Promise<boolean> {
+    const client = this.client;
+    if (!client || this.running) return false;
+    return this.#resume(client);
+  }
+
+  stop(): void {
+    this.#controller?.abort();
+  }
+
+  dismiss(): void {
+    this.error = undefined;
+    this.warning = undefined;
+    this.#host.changed();
+  }
+
+  /** A new, empty conversation in memory mode. */
+  reset(): void {
+    this.configure({ newConversation: true });
+  }
+
+  async approve(part: ToolPart): Promise<boolean> {
+    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
+    await this.#settled;
+    const client = this.client;
+    if (!client || this.running) return false;
+    let input = part.input;
+    if (part.draft !== undefined) {
+      const parsed = parseObject(part.draft);
+      if (typeof parsed === 'string') {
+        part.draftError = parsed;
+        this.#touch(part);
+        return false;
+      }
+      input = parsed;
+    }
+    if (!this.#call(() => client.approve(part.id, { input }))) return false;
+    Object.assign(part, { status: 'running', input, startedAt: performance.now() });
+    delete part.draft;
+    delete part.draftError;
+    this.#touch(part);
+    return this.#resumeWhenSettled(client);
+  }
+
+  async deny(part: ToolPart): Promise<boolean> {
+    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
+    await this.#settled;
+    const client = this.client;
+    if (!client || this.running) return false;
+    if (!this.#call(() => client.deny(part.id, 'denied by the user'))) return false;
+    Object.assign(part, { status: 'denied', error: 'Denied by the user' });
+    delete part.draft;
+    this.#touch(part);
+    return this.#resumeWhenSettled(client);
+  }
+
+  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean }): Promise<boolean> {
+    await this.#settled;
+    const client = this.client;
+    if (!client || this.running) return false;
+    if (!this.#call(() => client.addToolResult(toolUseId, content, options))) return false;
+    const part = this.transcript.findTool(toolUseId);
+    if (part) {
+      Object.assign(part, { status: options.isError === true ? 'error' : 'done', result: content });
+      this.#touch(part);
+    }
+    return this.#resumeWhenSettled(client);
+  }
+
+  #resumeWhenSettled(client: Client): Promise<boolean> {
+    if (client.pending.length > 0) {
+      this.#host.changed();
+      return Promise.resolve(true);
+    }
+    return this.#resume(client);
+  }
+
+  #resume(client: Client): Promise<boolean> {
+    const entry = this.transcript.assistant(true);
+    return this.#drive(entry, (signal) => {
+      client.continue({ signal });
+      return client.receiveMessages();
+    });
+  }
+
+  async #drive(entry: AssistantEntry, start: (signal: AbortSignal) => AsyncIterable<AgentEvent>): Promise<boolean> {
+    const host = this.#host;
+    const transcript = this.transcript;
+    const controller = new AbortController();
+    this.#controller = controller;
+    let ended: () => void = () => {};
+    this.#settled = new Promise<void>((resolve) => (ended = resolve));
+    this.running = true;
+    this.error = undefined;
+    host.changed();
+    let detail: AgentRunEndDetail = { status: 'completed' };
+    try {
+      for await (const event of start(controller.signal)) {
+        if (transcript.apply(entry, event)) host.changed();
+        host.emit('agent-event', event);
+        if (event.type === 'done') detail = { status: event.status, usage: event.usage };
+      }
+      return true;
+    } catch (error) {
+      const failure = asError(error);
+      transcript.finish(entry, 'failed');
+      this.error = failure;
+      detail = { status: 'error', error: failure };
+      host.emit('agent-error', { error: failure, fatal: true });
+      return false;
+    } finally {
+      if (entry.state === 'streaming') transcript.finish(entry, 'done');
+      this.#scheduler.flush();
+      this.running = false;
+      this.#controller = undefined;
+      host.changed();
+      host.emit('agent-run-end', detail);
+      const deferred = this.#deferred;
+      this.#deferred = undefined;
+      if (deferred) this.configure(deferred);
+      ended();
+    }
+  }
+
+  #load(client: Client): void {
+    this.loading = true;
+    this.transcript.load([]);
+    this.#host.changed();
+    void client.ready.then(() => {
+      if (this.client !== client) return;
+      this.loading = false;
+      this.#show(client);
+    });
+  }
+
+  #show(client: Client): void {
+    this.transcript.load(client.history, client.pending);
+    this.#host.loaded();
+  }
+
+  #replace(client: Client | undefined, store: HistoryStore | undefined, owned: boolean): void {
+    const previous = this.client;
+    if (previous && previous !== client && this.#owned) void previous.close();
+    this.client = client;
+    this.store = store;
+    this.#owned = owned;
+    this.loading = false;
+    this.error = undefined;
+  }
+
+  #call(action: () => void): boolean {
+    try {
+      action();
+      return true;
+    } catch (error) {
+      this.error = asError(error);
+      this.#host.changed();
+      return false;
+    }
+  }
+
+  #touch(part: ToolPart): void {
+    this.transcript.touch(part);
+    this.#host.changed();
+  }
+
+  #newTranscript(): Transcript {
+    return new Transcript({ scheduler: this.#scheduler, markdown: this.#host.markdownOptions() });
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The edited arguments as an object, or what is wrong with them. */
+function parseObject(json: string): Record<string, unknown> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    return `Not valid JSON: ${asError(error).message}`;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The arguments must be a JSON object';
+  return value as Record<string, unknown>; // checked just above: a plain object
+}

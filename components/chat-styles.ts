@@ -1,0 +1,107 @@
+import { css } from 'lit';
+
+/** The look of `<agent-chat>` (colours come from {@link themeStyles}). */
+export const chatStyles = css`
+  :host {
+    display: block; position: relative; height: 100%; min-height: 320px; overflow: hidden;
+    font-family: var(--_font); font-size: var(--agent-chat-font-size, 15px); color: var(--_fg); background: var(--_bg);
+    border: 1px solid var(--_border); border-radius: var(--_radius); container-type: inline-size;
+  }
+  .frame { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 1fr); height: 100%; }
+  .frame.with-sidebar { grid-template-columns: minmax(200px, 260px) minmax(0, 1fr); }
+  aside { display: flex; min-height: 0; border-right: 1px solid var(--_border); background: var(--_surface); }
+  aside agent-conversations { flex: 1; min-width: 0; }
+  @container (max-width: 640px) {
+    .frame.with-sidebar { grid-template-columns: minmax(0, 1fr); }
+    .frame.with-sidebar aside { position: absolute; z-index: 3; inset: 49px auto 0 0; width: min(85%, 300px); box-shadow: var(--_shadow); }
+  }
+  .main { position: relative; display: flex; flex-direction: column; min-height: 0; min-width: 0; }
+  .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; }
+  .main > header .title { font-weight: 600; }
+  .main > header .spacer { flex: 1; }
+  button.icon { border: 0; background: none; font-size: 1.1em; padding: 4px 8px; }
+  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; }
+  .log-content { min-height: 100%; padding: 20px 16px 8px; display: flex; flex-direction: column; gap: 20px; }
+  .log:focus-visible { outline-offset: -2px; }
+  .message { width: 100%; max-width: var(--agent-chat-max-width, 760px); margin: 0 auto; content-visibility: auto; contain-intrinsic-size: auto 60px; }
+  .message.user { display: flex; justify-content: flex-end; }
+  .bubble { background: var(--_user-bg); color: var(--_user-fg); padding: 9px 14px; border-radius: var(--_radius) var(--_radius) 4px var(--_radius);
+    white-space: pre-wrap; overflow-wrap: anywhere; max-width: min(85%, 620px); line-height: 1.5; }
+  .message.assistant { display: flex; flex-direction: column; gap: 10px; line-height: 1.6; }
+  .message.assistant.failed .markdown:last-of-type { opacity: 0.85; }
+  .note { margin: 0; font-size: 0.82em; color: var(--_muted); }
+  .empty { margin: auto; text-align: center; color: var(--_muted); max-width: 520px; padding: 24px; }
+  .loading { margin: auto; color: var(--_muted); }
+  .earlier { align-self: center; }
+
+  .markdown { overflow-wrap: anywhere; }
+  .markdown > .block:empty { display: none; }
+  .markdown :is(p, ul, ol, blockquote, table, h1, h2, h3, h4, h5, h6, .code-block) { margin: 0 0 0.7em; }
+  .markdown > :last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
+  .markdown :is(h1, h2, h3, h4) { line-height: 1.3; margin-top: 0.9em; }
+  .markdown h1 { font-size: 1.35em; } .markdown h2 { font-size: 1.2em; } .markdown h3 { font-size: 1.05em; }
+  .markdown :is(ul, ol) { padding-left: 1.4em; }
+  .markdown li + li { margin-top: 0.2em; }
+  .markdown a { color: var(--_accent); text-underline-offset: 2px; }
+  .markdown a:not([href]) { color: inherit; text-decoration: line-through dotted; }
+  .markdown blockquote { border-left: 3px solid var(--_border); padding-left: 12px; color: var(--_muted); }
+  .markdown :not(pre) > code { font-family: var(--_mono); font-size: 0.88em; background: var(--_surface); border: 1px solid var(--_border); border-radius: 5px; padding: 0.05em 0.35em; }
+  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+  .markdown :is(th, td) { border: 1px solid var(--_border); padding: 5px 10px; text-align: left; }
+  .markdown th { background: var(--_surface); }
+  .markdown img { max-width: 100%; border-radius: 6px; }
+  .markdown hr { border: 0; border-top: 1px solid var(--_border); }
+  .blocked-image { display: inline-block; font-size: 0.85em; color: var(--_muted); border: 1px dashed var(--_border); border-radius: 6px; padding: 2px 8px; }
+  .code-block { border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.8); background: var(--_code-bg); overflow: hidden; }
+  .code-bar { display: flex; align-items: center; justify-content: space-between; padding: 3px 6px 3px 12px; font-size: 0.78em; color: var(--_muted); border-bottom: 1px solid var(--_border); }
+  .code-bar button { font-size: 0.95em; padding: 2px 8px; border-color: transparent; background: none; }
+  .code-block pre { margin: 0; padding: 12px 14px; overflow-x: auto; font-family: var(--_mono); font-size: 0.86em; line-height: 1.5; }
+
+  .reasoning { border-left: 3px solid var(--_border); padding: 2px 0 2px 12px; color: var(--_muted); font-size: 0.92em; }
+  .reasoning summary { cursor: pointer; width: fit-content; border-radius: 4px; }
+  .reasoning.streaming summary { color: var(--_accent); }
+  .reasoning.streaming summary::after { content: ''; display: inline-block; width: 6px; height: 6px; margin-left: 8px; border-radius: 50%; background: currentColor; animation: pulse 1s infinite; vertical-align: middle; }
+  .reasoning-text { white-space: pre-wrap; max-height: 260px; overflow: auto; margin-top: 6px; }
+
+  .tool { display: grid; gap: 8px; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); padding: 10px 12px; font-size: 0.9em; }
+  .tool.approval { border-color: var(--_warning); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_warning) 14%, transparent); }
+  .tool-head { display: flex; align-items: center; gap: 8px; min-width: 0; }
+  .tool-icon { display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 50%; font-size: 0.8em; font-weight: 700; background: var(--_bg); border: 1px solid var(--_border); flex: none; }
+  .tool.running .tool-icon { color: var(--_accent); animation: spin 1s linear infinite; border-color: transparent; }
+  .tool.done .tool-icon { color: var(--_success); }
+  .tool:is(.error, .denied) .tool-icon { color: var(--_danger); }
+  .tool:is(.approval, .external) .tool-icon { color: var(--_warning); }
+  .tool-name { font-family: var(--_mono); font-weight: 600; overflow: hidden; text-overflow: ellipsis; }
+  .tool-status { margin-left: auto; color: var(--_muted); font-size: 0.88em; display: flex; gap: 6px; white-space: nowrap; }
+  .tool.approval .tool-status { color: var(--_warning); font-weight: 600; }
+  .tool :is(.tool-args, .tool-error), .tool-result pre {
+    margin: 0; font-family: var(--_mono); font-size: 0.85em; line-height: 1.45; background: var(--_bg); border: 1px solid var(--_border);
+    border-radius: 6px; padding: 8px 10px; max-height: 260px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere;
+  }
+  .tool .tool-error { color: var(--_danger); }
+  .tool-result summary { cursor: pointer; width: fit-content; font-weight: 500; margin-bottom: 6px; border-radius: 4px; }
+  .tool-note { margin: 0; color: var(--_muted); font-style: italic; }
+  .tool-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+  .tool-edit-label { font-weight: 500; }
+  .tool-edit { width: 100%; min-height: 120px; font-family: var(--_mono); font-size: 0.85em; resize: vertical; }
+
+  .typing { display: flex; gap: 4px; padding: 6px 0; }
+  .typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--_muted); animation: pulse 1.2s infinite; }
+  .typing span:nth-child(2) { animation-delay: 0.2s; } .typing span:nth-child(3) { animation-delay: 0.4s; }
+
+  .jump { position: absolute; left: 50%; bottom: 96px; transform: translateX(-50%); border-radius: 999px; box-shadow: var(--_shadow); z-index: 2; }
+  .banner { display: flex; gap: 12px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px; border-radius: var(--_radius); font-size: 0.9em; }
+  .banner.error { background: color-mix(in srgb, var(--_danger) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_danger) 40%, transparent); }
+  .banner.warning { background: color-mix(in srgb, var(--_warning) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_warning) 40%, transparent); }
+  .banner-text { flex: 1; display: grid; gap: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 35vh; overflow: auto; }
+  .banner.error strong { color: var(--_danger); }
+  .banner-actions { display: flex; gap: 6px; flex: none; }
+  .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
+  .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
+  .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
+  .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }
+
+  @keyframes pulse { 0%, 100% { opacity: 0.35; } 50% { opacity: 1; } }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { *, *::after { animation: none !important; } }
+`;

@@ -1,0 +1,77 @@
+import { assertNever, type Message } from '../src/index.js';
+import type { MarkdownView } from './markdown-view.js';
+import { findTool, settle } from './tool-part.js';
+import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
+
+/**
+ * Transcript entries for a stored conversation: each user message, then one assistant
+ * entry for everything up to the next user message (text, tool calls and their results).
+ * Reasoning is not stored, so it does not come back. A tool result's status is read from
+ * its text (the runtime writes errors as `Error: …`, denials as `… was denied …`).
+ */
+export function entriesFromHistory(
+  messages: readonly Message[],
+  make: { key(): number; markdown(text: string): MarkdownView },
+): Entry[] {
+  const entries: Entry[] = [];
+  let assistant: AssistantEntry | undefined;
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        break;
+      case 'user':
+        assistant = undefined;
+        entries.push({ kind: 'user', key: make.key(), version: 0, text: message.content });
+        break;
+      case 'assistant': {
+        if (!assistant) {
+          assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
+          entries.push(assistant);
+        }
+        if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
+        for (const call of message.tool_calls ?? []) {
+          assistant.parts.push({ kind: 'tool', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments), status: 'running', startedAt: 0 });
+        }
+        break;
+      }
+      case 'tool': {
+        const part = assistant ? findTool(assistant, message.tool_call_id) : undefined;
+        if (!part) break;
+        const isError = message.content.startsWith('Error');
+        const status: ToolStatus = !isError ? 'done' : / was denied/.test(message.content) ? 'denied' : / cancelled|Skipped|interrupted/i.test(message.content) ? 'cancelled' : 'error';
+        if (isError) settle(part, status, { error: message.content.replace(/^Error:\s*/, '') });
+        else settle(part, status, { result: parseJSON(message.content) });
+        break;
+      }
+      default:
+        assertNever(message);
+    }
+  }
+  return entries;
+}
+
+/** Calls still `running` once the pending ones are marked were interrupted (a reload mid-run). */
+export function markInterrupted(entries: readonly Entry[]): void {
+  for (const entry of entries) {
+    if (entry.kind !== 'assistant') continue;
+    for (const part of entry.parts) {
+      if (part.kind === 'tool' && part.status === 'running') settle(part, 'cancelled', { error: 'Interrupted' });
+    }
+  }
+}
+
+function parseArguments(json: string): Record<string, unknown> {
+  const value = parseJSON(json);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>) // checked: a plain JSON object
+    : { arguments: json };
+}
+
+/** Tool results are stored as text; JSON results are shown as structured data again. */
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,101 @@
+import { findBlockBoundary } from './block-boundary.js';
+import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
+import { renderMarkdown, type MarkdownOptions } from './render-markdown.js';
+
+/** Above this, the end-of-stream whole-message render is skipped (the block render stands). */
+const FINAL_RENDER_LIMIT = 200_000;
+
+/**
+ * The rendered markdown of one growing text. Deltas are buffered and written once per
+ * frame; complete blocks are rendered once and never touched again, only the last
+ * (growing) block is re-rendered. The DOM is created lazily, on first access to
+ * `element`, so messages scrolled out of the window cost nothing.
+ */
+export class MarkdownView implements FrameTask {
+  #text = '';
+  #pending = '';
+  #committed = 0;
+  #blocks = 0;
+  #element: HTMLElement | undefined;
+  #tail: HTMLElement | undefined;
+  #finished: boolean;
+  readonly #scheduler: FrameScheduler | undefined;
+  readonly #options: MarkdownOptions;
+
+  constructor(options: { text?: string; finished?: boolean; scheduler?: FrameScheduler; markdown?: MarkdownOptions }) {
+    this.#text = options.text ?? '';
+    this.#finished = options.finished ?? false;
+    this.#scheduler = options.scheduler;
+    this.#options = options.markdown ?? {};
+  }
+
+  /** All text received so far (including what is not yet on screen). */
+  get text(): string {
+    return this.#text + this.#pending;
+  }
+
+  get element(): HTMLElement {
+    if (!this.#element) {
+      this.#element = document.createElement('div');
+      this.#element.className = 'markdown';
+      this.#element.setAttribute('part', 'markdown');
+      if (this.#finished) this.#element.append(renderMarkdown(this.#text, this.#options));
+      else {
+        this.#tail = this.#newBlock();
+        this.#element.append(this.#tail);
+        this.#renderStreaming();
+      }
+    }
+    return this.#element;
+  }
+
+  append(delta: string): void {
+    this.#pending += delta;
+    if (this.#scheduler) this.#scheduler.schedule(this);
+    else this.flush();
+  }
+
+  flush(): void {
+    if (this.#pending === '') return;
+    this.#text += this.#pending;
+    this.#pending = '';
+    if (this.#element && !this.#finished) this.#renderStreaming();
+  }
+
+  /** The stream ended: render the whole text once, so cross-block markdown is exact. */
+  finish(): void {
+    this.#text += this.#pending;
+    this.#pending = '';
+    if (this.#finished) return;
+    this.#finished = true;
+    const element = this.#element;
+    if (!element) return;
+    if (this.#blocks > 0 && this.#text.length <= FINAL_RENDER_LIMIT) {
+      element.replaceChildren(renderMarkdown(this.#text, this.#options));
+    } else {
+      this.#renderStreaming();
+    }
+    this.#tail = undefined;
+  }
+
+  #renderStreaming(): void {
+    const element = this.#element;
+    const tail = this.#tail;
+    if (!element || !tail) return;
+    const boundary = findBlockBoundary(this.#text, this.#committed);
+    if (boundary > this.#committed) {
+      const block = this.#newBlock();
+      block.append(renderMarkdown(this.#text.slice(this.#committed, boundary), this.#options));
+      element.insertBefore(block, tail);
+      this.#committed = boundary;
+      this.#blocks += 1;
+    }
+    tail.replaceChildren(renderMarkdown(this.#text.slice(this.#committed), this.#options));
+  }
+
+  #newBlock(): HTMLElement {
+    const block = document.createElement('div');
+    block.className = 'block';
+    return block;
+  }
+}

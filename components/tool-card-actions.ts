@@ -1,0 +1,34 @@
+import type { ChatSession } from './chat-session.js';
+import type { ToolCardActions } from './tool-card.js';
+import type { ToolPart } from './transcript.js';
+
+/**
+ * What the tool-card buttons do: decisions go to the session (and so to the Client);
+ * editing and expanding only change the card.
+ */
+export function toolCardActions(session: ChatSession, options: { changed(): void; focusEditor(part: ToolPart): void }): ToolCardActions {
+  const touch = (part: ToolPart) => {
+    session.transcript.touch(part);
+    options.changed();
+  };
+  const edit = (part: ToolPart, draft: string | undefined) => {
+    if (draft === undefined) delete part.draft;
+    else part.draft = draft;
+    delete part.draftError;
+    touch(part);
+    if (draft !== undefined) options.focusEditor(part);
+  };
+  return {
+    approve: (part) => void session.approve(part),
+    deny: (part) => void session.deny(part),
+    edit: (part) => edit(part, JSON.stringify(part.input, null, 2)),
+    cancelEdit: (part) => edit(part, undefined),
+    draft: (part, value) => {
+      part.draft = value;
+    },
+    expand: (part) => {
+      part.expanded = true;
+      touch(part);
+    },
+  };
+}

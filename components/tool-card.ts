@@ -1,0 +1,130 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { formatDuration } from './elapsed-time.js';
+import type { ToolPart, ToolStatus } from './transcript.js';
+
+/** Results longer than this are cut, with a button to show them whole. */
+const RESULT_PREVIEW = 2_000;
+
+/** What a tool card's buttons do. */
+export interface ToolCardActions {
+  approve(part: ToolPart): void;
+  deny(part: ToolPart): void;
+  edit(part: ToolPart): void;
+  cancelEdit(part: ToolPart): void;
+  draft(part: ToolPart, value: string): void;
+  expand(part: ToolPart): void;
+}
+
+const LABELS: Record<ToolStatus, string> = {
+  running: 'Running',
+  done: 'Done',
+  error: 'Error',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  approval: 'Waiting for approval',
+  external: 'Waiting for the page',
+};
+
+/** A tool call: name, status, arguments, then its result or the approval controls. */
+export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
+  const argumentsText = JSON.stringify(part.input, null, 2);
+  return html`
+    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${LABELS[part.status]}">
+      <header class="tool-head">
+        <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
+        <code class="tool-name" part="tool-name">${part.name}</code>
+        <span class="tool-status" part="tool-status">
+          ${LABELS[part.status]}
+          ${part.status === 'running'
+            ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
+            : part.elapsedMs !== undefined && part.status === 'done'
+              ? html`<span class="muted">${formatDuration(part.elapsedMs)}</span>`
+              : nothing}
+        </span>
+      </header>
+      ${part.draft === undefined
+        ? argumentsText === '{}'
+          ? nothing
+          : html`<pre class="tool-args" part="tool-arguments" aria-label="Arguments">${argumentsText}</pre>`
+        : editor(part, actions)}
+      ${outcome(part, actions)}
+      ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions) : nothing}
+      ${part.status === 'external'
+        ? html`<p class="tool-note" part="tool-note">The page is running this tool; its result will appear here.</p>`
+        : nothing}
+    </section>
+  `;
+}
+
+function outcome(part: ToolPart, actions: ToolCardActions): TemplateResult | typeof nothing {
+  if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
+    const text = typeof part.result === 'string' ? part.result : JSON.stringify(part.result, null, 2) ?? String(part.result);
+    const long = text.length > RESULT_PREVIEW && part.expanded !== true;
+    return html`
+      <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
+        <summary>Result <span class="muted">(${text.length.toLocaleString()} characters)</span></summary>
+        <pre>${long ? `${text.slice(0, RESULT_PREVIEW)}…` : text}</pre>
+        ${long
+          ? html`<button type="button" class="link" part="show-more-button" @click=${() => actions.expand(part)}>
+              Show all ${text.length.toLocaleString()} characters
+            </button>`
+          : nothing}
+      </details>
+    `;
+  }
+  if (part.error !== undefined && (part.status === 'error' || part.status === 'denied' || part.status === 'cancelled')) {
+    return html`<pre class="tool-error" part="tool-error">${part.error}</pre>`;
+  }
+  return nothing;
+}
+
+function approvalButtons(part: ToolPart, actions: ToolCardActions): TemplateResult {
+  return html`
+    <div class="tool-actions" role="group" aria-label="Approve ${part.name}?">
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>Approve</button>
+      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>Edit arguments</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>Deny</button>
+    </div>
+  `;
+}
+
+function editor(part: ToolPart, actions: ToolCardActions): TemplateResult {
+  const id = `draft-${part.id}`;
+  return html`
+    <label class="tool-edit-label" for=${id}>Arguments (JSON)</label>
+    <textarea
+      id=${id}
+      class="tool-edit"
+      part="tool-arguments-editor"
+      spellcheck="false"
+      .value=${part.draft ?? ''}
+      aria-invalid=${part.draftError === undefined ? 'false' : 'true'}
+      @input=${(event: Event) => actions.draft(part, (event.target as HTMLTextAreaElement).value)}
+    ></textarea>
+    ${part.draftError === undefined ? nothing : html`<p class="tool-error" role="alert">${part.draftError}</p>`}
+    <div class="tool-actions">
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>Approve with these arguments</button>
+      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>Cancel edit</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>Deny</button>
+    </div>
+  `;
+}
+
+function icon(status: ToolStatus): string {
+  switch (status) {
+    case 'running':
+      return '⟳';
+    case 'done':
+      return '✓';
+    case 'error':
+      return '✕';
+    case 'denied':
+      return '⊘';
+    case 'cancelled':
+      return '■';
+    case 'approval':
+      return '?';
+    case 'external':
+      return '…';
+  }
+}

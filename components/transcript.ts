@@ -1,0 +1,254 @@
+import { assertNever, type AgentEvent, type Message, type PendingToolCall } from '../src/index.js';
+import type { FrameScheduler } from './frame-scheduler.js';
+import { MarkdownView } from './markdown-view.js';
+import type { MarkdownOptions } from './render-markdown.js';
+import { TextView } from './text-view.js';
+import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
+import { findTool, now, settle } from './tool-part.js';
+
+/** Where a tool call card is. */
+export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
+
+export interface TextPart {
+  kind: 'text';
+  view: MarkdownView;
+}
+
+export interface ReasoningPart {
+  kind: 'reasoning';
+  view: TextView;
+  streaming: boolean;
+}
+
+export interface ToolPart {
+  kind: 'tool';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  status: ToolStatus;
+  startedAt: number;
+  /** Milliseconds the call took, once settled in this session. */
+  elapsedMs?: number;
+  result?: unknown;
+  /** The error message (`error`, `denied`, `cancelled`) or the raw arguments of a malformed call. */
+  error?: string;
+  /** Editing the arguments before approving: the draft JSON and its parse error. */
+  draft?: string;
+  draftError?: string;
+  /** The user asked to see a long result whole. */
+  expanded?: boolean;
+}
+
+export type AssistantPart = TextPart | ReasoningPart | ToolPart;
+
+export interface UserEntry {
+  kind: 'user';
+  key: number;
+  version: number;
+  text: string;
+}
+
+export interface AssistantEntry {
+  kind: 'assistant';
+  key: number;
+  version: number;
+  parts: AssistantPart[];
+  state: 'streaming' | 'done' | 'stopped' | 'failed';
+  /** A short note under the message (e.g. the tool-round limit was reached). */
+  note?: string;
+}
+
+export type Entry = UserEntry | AssistantEntry;
+
+/**
+ * What the chat shows: entries built from the runtime's events (and from a stored
+ * history). It only records what happened; the Client decides everything. Mutable, with
+ * a `version` per entry that changes on every structural change (so the list re-renders
+ * only changed entries); text deltas go straight to the views, with no version change.
+ */
+export class Transcript {
+  readonly entries: Entry[] = [];
+  #keys = 0;
+  readonly #scheduler: FrameScheduler | undefined;
+  readonly #markdown: MarkdownOptions;
+
+  constructor(options: { scheduler?: FrameScheduler; markdown?: MarkdownOptions } = {}) {
+    this.#scheduler = options.scheduler;
+    this.#markdown = options.markdown ?? {};
+  }
+
+  addUser(text: string): UserEntry {
+    const entry: UserEntry = { kind: 'user', key: this.#keys++, version: 0, text };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /** The assistant entry a run writes into: the last one when resuming it, else a new one. */
+  assistant(resume: boolean): AssistantEntry {
+    const last = this.entries.at(-1);
+    if (resume && last?.kind === 'assistant') {
+      last.state = 'streaming';
+      delete last.note;
+      last.version += 1;
+      return last;
+    }
+    const entry: AssistantEntry = { kind: 'assistant', key: this.#keys++, version: 0, parts: [], state: 'streaming' };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /**
+   * Records one event in `entry`. Returns `true` when the entry's structure changed (a new
+   * part, a status) and it must re-render; `false` for text that went to a view.
+   */
+  apply(entry: AssistantEntry, event: AgentEvent): boolean {
+    switch (event.type) {
+      case 'text':
+      case 'reasoning': {
+        const last = entry.parts.at(-1);
+        const kind = event.type;
+        if (last?.kind === kind) {
+          last.view.append(event.text);
+          return false;
+        }
+        this.#endReasoning(entry);
+        entry.parts.push(kind === 'text' ? this.#textPart(event.text) : this.#reasoningPart(event.text, true));
+        return this.#touch(entry);
+      }
+      case 'tool_use':
+        this.#endReasoning(entry);
+        entry.parts.push({ kind: 'tool', id: event.id, name: event.name, input: event.input, status: 'running', startedAt: now() });
+        return this.#touch(entry);
+      case 'tool_use_error': {
+        const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
+        const status: ToolStatus =
+          event.code === 'TOOL_DENIED' ? 'denied' : event.code === 'EXECUTION_CANCELLED' ? 'cancelled' : 'error';
+        if (part) settle(part, status, { error: event.error });
+        else {
+          entry.parts.push({
+            kind: 'tool',
+            id: event.toolUseId ?? `invalid-${this.#keys++}`,
+            name: event.name ?? 'unknown tool',
+            input: {},
+            status,
+            startedAt: now(),
+            error: event.rawData === undefined ? event.error : `${event.error}\n\n${event.rawData}`,
+          });
+        }
+        return this.#touch(entry);
+      }
+      case 'tool_result': {
+        const part = findTool(entry, event.toolUseId);
+        if (!part) return false;
+        settle(part, event.isError ? 'error' : 'done', { result: event.content });
+        return this.#touch(entry);
+      }
+      case 'step_end':
+        return this.#endReasoning(entry) && this.#touch(entry);
+      case 'awaiting_tool_results':
+        this.markPending(entry, event.pending);
+        return this.#touch(entry);
+      case 'done':
+        this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
+        if (event.status === 'max_iterations') entry.note = 'Stopped: the tool-round limit was reached.';
+        return true;
+      default:
+        return assertNever(event);
+    }
+  }
+
+  /** The tool card with this call id, in any entry. */
+  findTool(id: string): ToolPart | undefined {
+    for (const entry of this.entries) {
+      const part = entry.kind === 'assistant' ? findTool(entry, id) : undefined;
+      if (part) return part;
+    }
+    return undefined;
+  }
+
+  /** Marks the entry holding `part` as changed (after an edit of the part). */
+  touch(part: AssistantPart): void {
+    for (const entry of this.entries) {
+      if (entry.kind === 'assistant' && entry.parts.includes(part)) entry.version += 1;
+    }
+  }
+
+  /** Calls still waiting for approval or a result are given up (the Client answers them). */
+  cancelPending(reason: string): void {
+    const last = this.entries.at(-1);
+    if (last?.kind !== 'assistant') return;
+    for (const part of last.parts) {
+      if (part.kind === 'tool' && (part.status === 'approval' || part.status === 'external')) {
+        settle(part, 'cancelled', { error: reason });
+        last.version += 1;
+      }
+    }
+  }
+
+  /** Shows calls waiting for the caller (approval or an external result). */
+  markPending(entry: AssistantEntry, pending: readonly PendingToolCall[]): void {
+    for (const call of pending) {
+      const status = call.reason === 'approval' ? 'approval' : 'external';
+      const part = findTool(entry, call.toolUseId);
+      if (part) {
+        part.status = status;
+        part.input = call.input;
+      } else {
+        entry.parts.push({ kind: 'tool', id: call.toolUseId, name: call.name, input: call.input, status, startedAt: now() });
+      }
+    }
+    entry.version += 1;
+  }
+
+  /** Ends an entry's streaming: text is rendered whole, running tools become cancelled when stopped. */
+  finish(entry: AssistantEntry, state: AssistantEntry['state']): void {
+    this.#endReasoning(entry);
+    for (const part of entry.parts) {
+      if (part.kind === 'text') part.view.finish();
+      else if (part.kind === 'tool' && part.status === 'running' && state !== 'done') settle(part, 'cancelled', { error: 'Stopped' });
+    }
+    entry.state = state;
+    entry.version += 1;
+  }
+
+  /** Rebuilds the entries from a stored conversation (and the calls still pending in it). */
+  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): void {
+    this.entries.length = 0;
+    const built = entriesFromHistory(messages, {
+      key: () => this.#keys++,
+      markdown: (text) => new MarkdownView({ text, finished: true, markdown: this.#markdown }),
+    });
+    this.entries.push(...built);
+    const last = this.entries.at(-1);
+    if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
+    markInterrupted(this.entries);
+  }
+
+  #textPart(text: string): TextPart {
+    const view = new MarkdownView({ markdown: this.#markdown, ...(this.#scheduler ? { scheduler: this.#scheduler } : {}) });
+    view.append(text);
+    return { kind: 'text', view };
+  }
+
+  #reasoningPart(text: string, streaming: boolean): ReasoningPart {
+    const view = new TextView(this.#scheduler ? { scheduler: this.#scheduler } : {});
+    view.append(text);
+    return { kind: 'reasoning', view, streaming };
+  }
+
+  #endReasoning(entry: AssistantEntry): boolean {
+    let changed = false;
+    for (const part of entry.parts) {
+      if (part.kind === 'reasoning' && part.streaming) {
+        part.streaming = false;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  #touch(entry: AssistantEntry): true {
+    entry.version += 1;
+    return true;
+  }
+}

@@ -1,0 +1,319 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { AgentChat } from '../components/index.js';
+import {
+  discoverEndpoints,
+  type AgentOptions,
+  type ChatBackend,
+  type DiscoveredEndpoint,
+  type Tool,
+} from '../src/index.js';
+import { demoModel } from './demo-model.js';
+import { readSettings, saveSettings, type DemoSettings, type ModelSource } from './demo-settings.js';
+import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
+import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
+
+const SUGGESTIONS = [
+  'What is 12 * (3 + 4)?',
+  'Run `[1, 2, 3, 4].map((x) => x * x)`',
+  'Remember that the demo works offline',
+  'What time is it?',
+  'What can you do?',
+];
+
+type WebLLMState =
+  | { phase: 'idle' }
+  | { phase: 'loading'; progress: WebLLMProgress }
+  | { phase: 'ready'; backend: ChatBackend; model: string }
+  | { phase: 'failed'; message: string };
+
+/**
+ * The demo page: a settings panel (model source with endpoint discovery, WebLLM, tools,
+ * options) next to `<agent-chat>`. Renders into the light DOM so demo.css styles it.
+ */
+export class DemoApp extends LitElement {
+  static override properties = {
+    settings: { state: true },
+    endpoints: { state: true },
+    scanning: { state: true },
+    customURL: { state: true },
+    webLLM: { state: true },
+  };
+
+  declare settings: DemoSettings;
+  declare endpoints: DiscoveredEndpoint[] | undefined;
+  declare scanning: boolean;
+  declare customURL: string;
+  declare webLLM: WebLLMState;
+  #tools: Tool[] = [];
+  #toolsKey = '';
+  readonly #demoBackend = demoModel();
+  readonly #options: Partial<AgentOptions>;
+  #scan: AbortController | undefined;
+
+  constructor() {
+    super();
+    this.settings = readSettings();
+    this.#options = this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
+    this.scanning = false;
+    this.customURL = '';
+    this.webLLM = { phase: 'idle' };
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    saveSettings(this.settings);
+    if (this.settings.source === 'server' && !new URL(location.href).searchParams.has('baseURL')) void this.#discover();
+  }
+
+  #update(patch: Partial<DemoSettings>): void {
+    this.settings = { ...this.settings, ...patch };
+    saveSettings(this.settings);
+  }
+
+  /** The same array while the tool settings are unchanged (a new one reconfigures the chat). */
+  #currentTools(): Tool[] {
+    const { tools, approval } = this.settings;
+    const key = `${[...tools].sort().join()}|${[...approval].sort().join()}`;
+    if (key !== this.#toolsKey) {
+      this.#toolsKey = key;
+      this.#tools = demoTools(tools, approval);
+    }
+    return this.#tools;
+  }
+
+  #backend(): ChatBackend | undefined {
+    if (this.settings.source === 'demo') return this.#demoBackend;
+    if (this.settings.source === 'webllm' && this.webLLM.phase === 'ready') return this.webLLM.backend;
+    return undefined;
+  }
+
+  protected override render(): TemplateResult {
+    const { settings } = this;
+    const backend = this.#backend();
+    const serverReady = settings.source === 'server' && settings.baseURL !== '' && settings.model !== '';
+    return html`
+      <div class="layout">
+        <aside class="settings" aria-label="Settings">
+          <h1>open-agent <span>demo</span></h1>
+          ${this.#sourcePanel()}
+          ${this.#toolsPanel()}
+          ${this.#optionsPanel()}
+        </aside>
+        <main class="chat">
+          <agent-chat
+            conversation-id=${settings.conversationId}
+            base-url=${ifDefined(serverReady ? settings.baseURL : undefined)}
+            model=${ifDefined(settings.source === 'server' ? settings.model || undefined : settings.source === 'demo' ? 'demo-model' : this.webLLM.phase === 'ready' ? this.webLLM.model : undefined)}
+            system-prompt=${settings.systemPrompt}
+            max-tool-iterations=${settings.maxToolIterations}
+            auto-execute=${settings.autoExecute ? 'true' : 'false'}
+            ?allow-remote-images=${settings.allowRemoteImages}
+            ?sidebar-open=${matchMedia('(min-width: 1100px)').matches}
+            .backend=${backend}
+            .options=${this.#options}
+            .tools=${this.#currentTools()}
+            @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
+          >
+            <span slot="header" class="chat-title">${this.#sourceLabel()}</span>
+            <div slot="empty" class="welcome">
+              <h2>What can I help with?</h2>
+              <p>${settings.source === 'demo'
+                ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
+                : 'Ask anything. The model can use the tools enabled in the settings.'}</p>
+              <div class="suggestions">
+                ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => void this.#chat()?.send(text)}>${text}</button>`)}
+              </div>
+            </div>
+          </agent-chat>
+        </main>
+      </div>
+    `;
+  }
+
+  #chat(): AgentChat | null {
+    return this.querySelector('agent-chat');
+  }
+
+  #sourceLabel(): TemplateResult {
+    const { source, model, baseURL } = this.settings;
+    if (source === 'demo') return html`<span class="badge scripted" title="Rules, not a language model">Scripted demo · not an LLM</span>`;
+    if (source === 'webllm') {
+      return this.webLLM.phase === 'ready'
+        ? html`<span class="badge">WebLLM · ${this.webLLM.model}</span>`
+        : html`<span class="badge warn">WebLLM · not loaded</span>`;
+    }
+    return model === ''
+      ? html`<span class="badge warn">Pick a model in the settings</span>`
+      : html`<span class="badge" title=${baseURL}>${model}</span>`;
+  }
+
+  #sourcePanel(): TemplateResult {
+    const { source } = this.settings;
+    const option = (value: ModelSource, label: string, hint: string) => html`
+      <label class="choice">
+        <input type="radio" name="source" .checked=${source === value} @change=${() => this.#update({ source: value })} />
+        <span><strong>${label}</strong><small>${hint}</small></span>
+      </label>`;
+    return html`
+      <section>
+        <h2>Model</h2>
+        <div role="radiogroup" aria-label="Model source">
+          ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
+          ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
+          ${option('webllm', 'In the browser (WebLLM)', hasWebGPU() ? 'Runs on your GPU after a download' : 'Needs WebGPU (not available here)')}
+        </div>
+        ${source === 'server' ? this.#serverPanel() : nothing}
+        ${source === 'webllm' ? this.#webLLMPanel() : nothing}
+      </section>`;
+  }
+
+  #serverPanel(): TemplateResult {
+    const { baseURL, model } = this.settings;
+    const models = this.endpoints?.find((endpoint) => endpoint.baseURL === baseURL)?.models ?? [];
+    return html`
+      <div class="panel">
+        <div class="row">
+          <button type="button" class="primary" @click=${() => void this.#discover()} ?disabled=${this.scanning}>
+            ${this.scanning ? 'Scanning…' : 'Find local servers'}
+          </button>
+        </div>
+        <form class="row" @submit=${(event: SubmitEvent) => {
+          event.preventDefault();
+          void this.#discover();
+        }}>
+          <label class="visually-hidden" for="custom-url">Another server URL</label>
+          <input id="custom-url" placeholder="Another URL, e.g. http://192.168.1.20:11434" .value=${this.customURL}
+            @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)} />
+          <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>Probe</button>
+        </form>
+        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => this.#endpoint(endpoint))}</ul>` : nothing}
+        <label>Base URL
+          <input .value=${baseURL} @change=${(event: Event) => this.#update({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
+        </label>
+        <label>Model
+          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @change=${(event: Event) => this.#update({ model: (event.target as HTMLInputElement).value.trim() })} />
+          <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
+        </label>
+      </div>`;
+  }
+
+  #endpoint(endpoint: DiscoveredEndpoint): TemplateResult {
+    return html`<li class="endpoint ${endpoint.status}">
+      <div class="endpoint-head"><strong>${endpoint.name}</strong><span class="status">${STATUS_LABELS[endpoint.status]}</span></div>
+      <small>${endpoint.message}</small>
+      ${endpoint.fix ? html`<pre class="fix">${endpoint.fix}</pre>` : nothing}
+      ${endpoint.models.length > 0
+        ? html`<div class="models">${endpoint.models.map((id) => html`<button type="button" class=${id === this.settings.model && endpoint.baseURL === this.settings.baseURL ? 'selected' : ''}
+            @click=${() => this.#update({ source: 'server', baseURL: endpoint.baseURL, model: id })}>${id}</button>`)}</div>`
+        : nothing}
+    </li>`;
+  }
+
+  async #discover(): Promise<void> {
+    this.#scan?.abort();
+    const scan = new AbortController();
+    this.#scan = scan;
+    this.scanning = true;
+    const custom = this.customURL.trim();
+    try {
+      this.endpoints = await discoverEndpoints({ signal: scan.signal, timeoutMs: 1500, urls: custom === '' ? [] : [custom] });
+      const usable = this.endpoints.find((endpoint) => endpoint.status === 'ready');
+      if (usable && this.settings.model === '') this.#update({ baseURL: usable.baseURL, model: usable.models[0] ?? '' });
+    } catch (error) {
+      this.endpoints = [{ name: 'Custom', baseURL: custom, status: 'error', models: [], message: error instanceof Error ? error.message : String(error) }];
+    } finally {
+      if (this.#scan === scan) this.scanning = false;
+    }
+  }
+
+  #webLLMPanel(): TemplateResult {
+    const state = this.webLLM;
+    return html`
+      <div class="panel">
+        <label>Model to download
+          <select .value=${this.settings.webLLMModel} ?disabled=${state.phase === 'loading'}
+            @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}>
+            ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
+          </select>
+        </label>
+        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || !hasWebGPU()} @click=${() => void this.#loadWebLLM()}>
+          ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
+        </button>
+        ${state.phase === 'loading'
+          ? html`<progress max="1" value=${state.progress.progress} aria-label="Model download"></progress><small>${state.progress.text}</small>`
+          : nothing}
+        ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
+        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
+        ${hasWebGPU() ? nothing : html`<p class="hint">This browser has no WebGPU, so WebLLM cannot run here.</p>`}
+      </div>`;
+  }
+
+  async #loadWebLLM(): Promise<void> {
+    const model = this.settings.webLLMModel;
+    this.webLLM = { phase: 'loading', progress: { progress: 0, text: 'Loading WebLLM…' } };
+    try {
+      const backend = await loadWebLLM(model, (progress) => (this.webLLM = { phase: 'loading', progress }));
+      this.webLLM = { phase: 'ready', backend, model };
+    } catch (error) {
+      this.webLLM = { phase: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  #toolsPanel(): TemplateResult {
+    const { tools, approval } = this.settings;
+    const toggle = (set: Set<DemoToolName>, name: DemoToolName, on: boolean) => {
+      const next = new Set(set);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    };
+    return html`
+      <section>
+        <h2>Tools</h2>
+        <ul class="tools">
+          ${DEMO_TOOLS.map(({ name, label, where }) => html`<li>
+            <label class="choice">
+              <input type="checkbox" .checked=${tools.has(name)} @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })} />
+              <span><strong>${label}</strong><small>${where}</small></span>
+            </label>
+            <label class="ask" title="Ask for approval before each call">
+              <input type="checkbox" .checked=${approval.has(name)} ?disabled=${!tools.has(name)}
+                @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })} />
+              ask first
+            </label>
+          </li>`)}
+        </ul>
+      </section>`;
+  }
+
+  #optionsPanel(): TemplateResult {
+    const { systemPrompt, autoExecute, maxToolIterations, allowRemoteImages } = this.settings;
+    return html`
+      <section>
+        <h2>Options</h2>
+        <label>System prompt
+          <textarea rows="3" .value=${systemPrompt} @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}></textarea>
+        </label>
+        <label class="inline"><input type="checkbox" .checked=${autoExecute} @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })} />
+          Run tools automatically</label>
+        <label class="inline"><input type="checkbox" .checked=${allowRemoteImages} @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })} />
+          Load remote images in answers</label>
+        <label class="inline">Tool rounds per prompt
+          <input type="number" min="1" max="20" .value=${String(maxToolIterations)} @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })} />
+        </label>
+      </section>`;
+  }
+}
+
+const STATUS_LABELS: Record<DiscoveredEndpoint['status'], string> = {
+  ready: 'Ready',
+  'no-models': 'No model',
+  cors: 'Blocked (CORS)',
+  unreachable: 'Not running',
+  error: 'Error',
+};

@@ -1,0 +1,4 @@
+import '../components/index.js';
+import { DemoApp } from './demo-app.js';
+
+customElements.define('demo-app', DemoApp);
