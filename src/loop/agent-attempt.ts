@@ -10,7 +10,8 @@ export interface AgentProgress extends AgentPosition {
 }
 
 /** An attempt's end: a finalised candidate (not yet validated), or why there is none. */
-export type AttemptOutcome = { ok: true; candidate: Record<string, unknown> } | { ok: false; error: ExecuteAgentError };
+export type AttemptOutcome =
+  { ok: true; candidate: Record<string, unknown> } | { ok: false; error: ExecuteAgentError };
 
 /** What {@link runAttempt} needs. */
 export interface AttemptOptions {
@@ -33,7 +34,10 @@ export interface AttemptOptions {
 export async function runAttempt(options: AttemptOptions): Promise<AttemptOutcome> {
   const { client, recorder, progress, label } = options;
   let status: DoneStatus | undefined;
-  for await (const event of client.run(options.prompt, options.signal ? { signal: options.signal } : {})) {
+  for await (const event of client.run(
+    options.prompt,
+    options.signal ? { signal: options.signal } : {},
+  )) {
     if (event.type === 'step_end') progress.iterations += 1;
     else if (event.type === 'done') status = event.status;
   }
@@ -62,7 +66,11 @@ export async function runAttempt(options: AttemptOptions): Promise<AttemptOutcom
       error: {
         code: 'MAX_ITERATIONS',
         message: `${label}: attempt ${position.attempt} used all ${options.maxIterations} iterations without producing an output`,
-        context: { attempt: position.attempt, iterationCount: position.iteration, maxIterations: options.maxIterations },
+        context: {
+          attempt: position.attempt,
+          iterationCount: position.iteration,
+          maxIterations: options.maxIterations,
+        },
       },
     };
   }

@@ -21,7 +21,11 @@ export interface AgentCallbacks {
   /** Before the first model call of each attempt. */
   onAttemptStart?: (state: AgentRunState) => MaybePromise<void>;
   /** Before each tool runs (helpers, the output tool, `submit`), with its validated input. */
-  onToolCall?: (state: AgentRunState, toolName: string, input: Record<string, unknown>) => MaybePromise<void>;
+  onToolCall?: (
+    state: AgentRunState,
+    toolName: string,
+    input: Record<string, unknown>,
+  ) => MaybePromise<void>;
   /** After each tool ran, with the text the model will read (`Error: …` for a failure). */
   onToolResult?: (state: AgentRunState, toolName: string, resultText: string) => MaybePromise<void>;
   /** When an output fails the schema or a validator, with the message the model will read. */

@@ -28,7 +28,9 @@ export function agentHooks(options: {
         const text = resultText(result);
         // The same prefix the loop adds when it writes an error result into history.
         const seen = isError && !text.startsWith('Error') ? `Error: ${text}` : text;
-        await callbacks.run('onToolResult', (onToolResult) => onToolResult(state(), toolName, seen));
+        await callbacks.run('onToolResult', (onToolResult) =>
+          onToolResult(state(), toolName, seen),
+        );
         return undefined;
       },
     ],

@@ -1,4 +1,4 @@
-import { AgentError, isAgentError } from '../errors/agent-error.js';
+import { isAgentError } from '../errors/agent-error.js';
 import type { AgentEvent, DoneStatus } from '../types/events.js';
 import { addUsage, emptyUsage } from '../types/usage.js';
 import { DEFAULTS } from './agent-options.js';
@@ -6,7 +6,7 @@ import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';
 import { modelStep } from './model-step.js';
-import { commitRound, failedCall, openRound, runReadyCalls } from './tool-round.js';
+import { cancelUnsettled, commitRound, openRound, runReadyCalls } from './tool-round.js';
 
 /**
  * The agent loop: settle the open round of tools (run, pause or cancel), then call the
@@ -74,11 +74,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
     if (!(context.signal?.aborted === true || isAgentError(error, 'EXECUTION_CANCELLED')))
       throw error;
     if (state.round) {
-      const cancelled = (name: string) =>
-        new AgentError('EXECUTION_CANCELLED', `Tool "${name}" was cancelled`);
-      state.round.calls = state.round.calls.map((call) =>
-        call.status === 'settled' ? call : failedCall(call, cancelled(call.name), true),
-      );
+      cancelUnsettled(state.round, (call) => `Tool "${call.name}" was cancelled`, true);
       commitRound(context);
     }
     yield done('cancelled');

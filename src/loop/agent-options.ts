@@ -1,3 +1,4 @@
+import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
 import type { Tool } from '../tools/tool.js';
 import type { Hooks } from './hooks.js';
@@ -66,3 +67,15 @@ export const DEFAULTS = {
   timeout: 60_000,
   maxRetries: 2,
 } as const;
+
+/** The fetch transport for options without a `backend`. */
+export function fetchBackendFor(options: AgentOptions): ChatBackend {
+  return createFetchBackend({
+    baseURL: options.baseURL ?? '',
+    ...(options.api ? { api: options.api } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+  });
+}

@@ -20,7 +20,11 @@ export interface ValidationFailure {
 /** Codes of failures that come from the server or the stream, thrown by the loop. */
 export type TransportErrorCode = Exclude<
   AgentErrorCode,
-  'MAX_ITERATIONS' | 'VALIDATION_FAILED' | 'SUBMIT_BEFORE_OUTPUT' | 'INVALID_RESPONSE' | 'EXECUTION_CANCELLED'
+  | 'MAX_ITERATIONS'
+  | 'VALIDATION_FAILED'
+  | 'SUBMIT_BEFORE_OUTPUT'
+  | 'INVALID_RESPONSE'
+  | 'EXECUTION_CANCELLED'
 >;
 
 /** Why an execution produced no output. Discriminated by `code`; each has its own context. */

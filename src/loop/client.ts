@@ -1,4 +1,3 @@
-import { createFetchBackend } from '../backend/fetch-backend.js';
 import { AgentError } from '../errors/agent-error.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatBackend } from '../types/chat-request.js';
@@ -6,7 +5,7 @@ import type { AgentEvent } from '../types/events.js';
 import type { Message } from '../types/message.js';
 import { emptyUsage, type Usage } from '../types/usage.js';
 import { agentLoop } from './agent-loop.js';
-import type { AgentOptions } from './agent-options.js';
+import { fetchBackendFor, type AgentOptions } from './agent-options.js';
 import {
   pendingCalls,
   snapshotSchema,
@@ -16,7 +15,7 @@ import {
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
 import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
-import { commitRound, failedCall } from './tool-round.js';
+import { cancelUnsettled, commitRound } from './tool-round.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -65,16 +64,7 @@ export class Client {
     }
     this.#options = options;
     this.#registry = createToolRegistry(options.tools);
-    this.#backend =
-      options.backend ??
-      createFetchBackend({
-        baseURL: options.baseURL ?? '',
-        ...(options.api ? { api: options.api } : {}),
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      });
+    this.#backend = options.backend ?? fetchBackendFor(options);
     this.#persistence = new ConversationPersistence(options, {
       apply: (state) => Object.assign(this.#state, state),
       report: (error) => this.#report(error),
@@ -85,13 +75,13 @@ export class Client {
   /**
    * Continues a conversation from {@link Client.snapshot} (e.g. after a page reload).
    * Nothing re-executes: pending calls still wait for results or approvals.
-   * @throws AgentError `INVALID_RESPONSE` when the snapshot is not one.
+   * @throws AgentError `VALIDATION_FAILED` when the snapshot is not one.
    */
   static restore(snapshot: unknown, options: AgentOptions): Client {
     const parsed = snapshotSchema.safeParse(snapshot);
     if (!parsed.success) {
       throw new AgentError(
-        'INVALID_RESPONSE',
+        'VALIDATION_FAILED',
         `Not a Client snapshot: ${parsed.error.issues[0]?.message ?? ''}`,
       );
     }
@@ -148,15 +138,7 @@ export class Client {
     if (!decision.ok) return { accepted: false, reason: decision.reason };
     const round = this.#state.round;
     if (round) {
-      round.calls = round.calls.map((call) =>
-        call.status === 'settled'
-          ? call
-          : failedCall(
-              call,
-              new AgentError('EXECUTION_CANCELLED', 'Skipped: the user sent a new message'),
-              true,
-            ),
-      );
+      cancelUnsettled(round, () => 'Skipped: the user sent a new message', true);
       commitRound(this.#loopState());
     }
     this.#append({ role: 'user', content: decision.prompt });

@@ -48,7 +48,8 @@ export interface ReflectiveOutputTool<Output extends OutputObject> extends Outpu
 }
 
 /** The output tool: with a `reflectionHandler` (and a `submit` tool) or without. */
-export type OutputToolConfig<Output extends OutputObject> = DirectOutputTool<Output> | ReflectiveOutputTool<Output>;
+export type OutputToolConfig<Output extends OutputObject> =
+  DirectOutputTool<Output> | ReflectiveOutputTool<Output>;
 
 /**
  * The {@link AgentOptions} an agent passes on to its `Client`. The tools, the loop
@@ -56,7 +57,14 @@ export type OutputToolConfig<Output extends OutputObject> = DirectOutputTool<Out
  */
 export type AgentModelOptions = Omit<
   AgentOptions,
-  'systemPrompt' | 'tools' | 'autoExecuteTools' | 'maxToolIterations' | 'loopStrategy' | 'hooks' | 'history' | 'conversationId'
+  | 'systemPrompt'
+  | 'tools'
+  | 'autoExecuteTools'
+  | 'maxToolIterations'
+  | 'loopStrategy'
+  | 'hooks'
+  | 'history'
+  | 'conversationId'
 >;
 
 /** What {@link defineAgent} takes. */
@@ -148,7 +156,11 @@ export function defineAgent<Input, Output extends OutputObject>(
   const output = tools.output;
   const helpers = [...(tools.helpers ?? [])];
   const label = name === undefined ? 'Agent' : `Agent "${name}"`;
-  const maxAttempts = positiveInteger(label, 'maxAttempts', validation.maxAttempts ?? AGENT_DEFAULTS.maxAttempts);
+  const maxAttempts = positiveInteger(
+    label,
+    'maxAttempts',
+    validation.maxAttempts ?? AGENT_DEFAULTS.maxAttempts,
+  );
   const maxIterationsPerAttempt = positiveInteger(
     label,
     'maxIterationsPerAttempt',
@@ -156,18 +168,33 @@ export function defineAgent<Input, Output extends OutputObject>(
   );
   for (const helper of helpers) {
     if (!helper.execute) {
-      throw new TypeError(`${label}: helper tool "${helper.name}" has no execute function (external tools would pause the run)`);
+      throw new TypeError(
+        `${label}: helper tool "${helper.name}" has no execute function (external tools would pause the run)`,
+      );
     }
     if (helper.needsApproval !== undefined && helper.needsApproval !== false) {
-      throw new TypeError(`${label}: helper tool "${helper.name}" needs approval, which executeAgent cannot give`);
+      throw new TypeError(
+        `${label}: helper tool "${helper.name}" needs approval, which executeAgent cannot give`,
+      );
     }
   }
   // tool() checks the name and that the schema describes an object, and renders its JSON Schema.
-  const { parameters } = tool({ name: output.name, description: output.description, input: output.schema });
+  const { parameters } = tool({
+    name: output.name,
+    description: output.description,
+    input: output.schema,
+  });
   const reflection = output.reflectionHandler
-    ? { handler: output.reflectionHandler, submitDescription: output.submit?.description ?? SUBMIT_TOOL_DESCRIPTION }
+    ? {
+        handler: output.reflectionHandler,
+        submitDescription: output.submit?.description ?? SUBMIT_TOOL_DESCRIPTION,
+      }
     : undefined;
-  const names = [...helpers.map((helper) => helper.name), output.name, ...(reflection ? [SUBMIT_TOOL_NAME] : [])];
+  const names = [
+    ...helpers.map((helper) => helper.name),
+    output.name,
+    ...(reflection ? [SUBMIT_TOOL_NAME] : []),
+  ];
   const duplicate = names.find((toolName, index) => names.indexOf(toolName) !== index);
   if (duplicate !== undefined) throw new TypeError(`${label}: two tools are named "${duplicate}"`);
   return Object.freeze({

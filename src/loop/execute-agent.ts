@@ -2,7 +2,12 @@ import { isAgentError, type AgentError } from '../errors/agent-error.js';
 import { cancelledError, runAttempt, type AgentProgress } from './agent-attempt.js';
 import { CallbackRunner, type AgentCallbacks, type AgentRunState } from './agent-callbacks.js';
 import { agentHooks } from './agent-hooks.js';
-import type { AgentPosition, ExecuteAgentError, ExecuteAgentResult, ValidationFailure } from './agent-result.js';
+import type {
+  AgentPosition,
+  ExecuteAgentError,
+  ExecuteAgentResult,
+  ValidationFailure,
+} from './agent-result.js';
 import { Client } from './client.js';
 import { SUBMIT_TOOL_NAME, type Agent } from './define-agent.js';
 import { OutputRecorder } from './output-recorder.js';
@@ -48,7 +53,11 @@ export async function executeAgent<Input, Output>(
   const recorder = new OutputRecorder({ reflection: agent.output.reflection !== undefined });
   const progress: AgentProgress = { attempt: 0, iteration: 0, iterations: 0 };
   let attempts = 0;
-  const state = (): AgentRunState => ({ attempt: progress.attempt, iteration: progress.iteration, tokens: client.usage });
+  const state = (): AgentRunState => ({
+    attempt: progress.attempt,
+    iteration: progress.iteration,
+    tokens: client.usage,
+  });
   const client = new Client({
     ...agent.modelOptions,
     systemPrompt: agent.systemPrompt,
@@ -57,7 +66,8 @@ export async function executeAgent<Input, Output>(
     // Asked before each model call that follows a round of tools (iterationCount = rounds
     // in this attempt): stopping here ends the attempt's run with `done` `max_iterations`.
     loopStrategy: ({ iterationCount }) => {
-      if (recorder.output !== undefined || iterationCount >= agent.maxIterationsPerAttempt) return false;
+      if (recorder.output !== undefined || iterationCount >= agent.maxIterationsPerAttempt)
+        return false;
       progress.iteration = iterationCount + 1;
       return true;
     },
@@ -82,7 +92,8 @@ export async function executeAgent<Input, Output>(
     for (let attempt = 1; attempt <= agent.maxAttempts; attempt += 1) {
       progress.attempt = attempt;
       progress.iteration = 1;
-      if (signal?.aborted === true) return finish({ ok: false, error: cancelledError(label, position(progress)) });
+      if (signal?.aborted === true)
+        return finish({ ok: false, error: cancelledError(label, position(progress)) });
       attempts = attempt;
       recorder.startAttempt();
       await callbacks.run('onAttemptStart', (onAttemptStart) => onAttemptStart(state()));
@@ -96,11 +107,20 @@ export async function executeAgent<Input, Output>(
         label,
       });
       if (!outcome.ok) return finish(outcome);
-      const validation = await validateOutput(outcome.candidate, { schema: agent.output.schema, validators: agent.validators });
+      const validation = await validateOutput(outcome.candidate, {
+        schema: agent.output.schema,
+        validators: agent.validators,
+      });
       if (validation.ok) return finish({ ok: true, output: validation.value });
       failures.push({ attempt, message: validation.message });
-      await callbacks.run('onValidationFailure', (onValidationFailure) => onValidationFailure(state(), validation.message));
-      prompt = validationFeedback(agent.output.name, agent.output.reflection !== undefined, validation.message);
+      await callbacks.run('onValidationFailure', (onValidationFailure) =>
+        onValidationFailure(state(), validation.message),
+      );
+      prompt = validationFeedback(
+        agent.output.name,
+        agent.output.reflection !== undefined,
+        validation.message,
+      );
     }
     const last = failures.at(-1)?.message ?? '';
     return finish({
@@ -133,11 +153,20 @@ function position(progress: AgentProgress): AgentPosition {
 
 /** A failure the loop threw (transport, unusable stream) as a result. */
 function thrownError(error: AgentError, where: AgentPosition): ExecuteAgentError {
-  const context = { ...error.context, ...where, ...(error.status === undefined ? {} : { status: error.status }) };
+  const context = {
+    ...error.context,
+    ...where,
+    ...(error.status === undefined ? {} : { status: error.status }),
+  };
   const { code, message } = error;
   if (code === 'INVALID_RESPONSE') return { code, message, context };
-  if (code === 'EXECUTION_CANCELLED') return { code, message, context: { phase: 'iteration', ...where } };
-  if (code === 'MAX_ITERATIONS' || code === 'VALIDATION_FAILED' || code === 'SUBMIT_BEFORE_OUTPUT') {
+  if (code === 'EXECUTION_CANCELLED')
+    return { code, message, context: { phase: 'iteration', ...where } };
+  if (
+    code === 'MAX_ITERATIONS' ||
+    code === 'VALIDATION_FAILED' ||
+    code === 'SUBMIT_BEFORE_OUTPUT'
+  ) {
     // The loop reports these as values, never throws them: a thrown one is a bug.
     throw error;
   }

@@ -68,7 +68,8 @@ export class OutputRecorder {
   #last(order: number): Candidate | undefined {
     let last: Candidate | undefined;
     for (const candidate of this.#candidates) {
-      if (candidate.order < order && (last === undefined || candidate.order > last.order)) last = candidate;
+      if (candidate.order < order && (last === undefined || candidate.order > last.order))
+        last = candidate;
     }
     return last;
   }

@@ -14,7 +14,10 @@ import { schemaIssues } from './output-validation.js';
  * but a mismatch is a failed *attempt* (the model gets the error as a new message), not a
  * tool error inside the attempt.
  */
-export function createOutputTools<Output>(output: AgentOutput<Output>, recorder: OutputRecorder): Tool[] {
+export function createOutputTools<Output>(
+  output: AgentOutput<Output>,
+  recorder: OutputRecorder,
+): Tool[] {
   const { reflection } = output;
   const outputTool: Tool = {
     name: output.name,

@@ -14,7 +14,11 @@ export async function validateOutput<Output>(
   checks: { schema: z.ZodType<Output>; validators: readonly Validator<Output>[] },
 ): Promise<OutputValidation<Output>> {
   const parsed = checks.schema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, message: `The output does not match the schema: ${schemaIssues(parsed.error)}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: `The output does not match the schema: ${schemaIssues(parsed.error)}`,
+    };
   for (const validator of checks.validators) {
     let message: string | undefined;
     try {
@@ -30,6 +34,8 @@ export async function validateOutput<Output>(
 /** zod's issues as one line naming each failing path: `email: Invalid email address; age: …`. */
 export function schemaIssues(error: z.ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
 }

@@ -121,14 +121,7 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
     yield* announceSettled(round);
   }
   if (context.signal?.aborted === true) {
-    round.calls = round.calls.map((call) =>
-      call.status === 'settled'
-        ? call
-        : failedCall(
-            call,
-            new AgentError('EXECUTION_CANCELLED', `Tool "${call.name}" was cancelled`),
-          ),
-    );
+    cancelUnsettled(round, (call) => `Tool "${call.name}" was cancelled`);
     yield* announceSettled(round);
   }
 }
@@ -163,6 +156,22 @@ async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
         code: outcome.error.code,
         announced: false,
       };
+}
+
+/**
+ * Answers every call of the round that has no result yet with `EXECUTION_CANCELLED`, so
+ * the round can be committed (an abort, or a new prompt while calls were pending).
+ */
+export function cancelUnsettled(
+  round: ToolRound,
+  reason: (call: RoundCall) => string,
+  announced = false,
+): void {
+  round.calls = round.calls.map((call) =>
+    call.status === 'settled'
+      ? call
+      : failedCall(call, new AgentError('EXECUTION_CANCELLED', reason(call)), announced),
+  );
 }
 
 /** Yields the events of settled calls not yet announced, in call order. */
