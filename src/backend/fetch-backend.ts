@@ -1,8 +1,9 @@
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import { chunkStream } from './chunk-stream.js';
+import { createOllamaBodyReader } from './ollama-body-reader.js';
 import { openResponse } from './open-response.js';
-import { readOllamaBody } from './ollama-body-reader.js';
 import { toOllamaRequest } from './ollama-request.js';
-import { readOpenAIBody } from './openai-body-reader.js';
+import { createOpenAIBodyReader } from './openai-body-reader.js';
 import type { RetryDelayOptions } from './retry-delay.js';
 import { sleep as defaultSleep, type Sleep } from './sleep.js';
 
@@ -89,10 +90,11 @@ export function createFetchBackend(
     ...lowerCaseKeys(options.headers ?? {}),
   };
 
-  async function* create(
+  /** One batch of chunks per body read (see `chunkStream`). */
+  async function* batches(
     request: ChatRequest,
     signal: AbortSignal | undefined,
-  ): AsyncGenerator<unknown> {
+  ): AsyncGenerator<readonly unknown[]> {
     const body = api === 'ollama' ? toOllamaRequest(request) : request;
     const opened = await openResponse({
       url,
@@ -105,10 +107,23 @@ export function createFetchBackend(
       pageOrigin: internals.pageOrigin,
       signal,
     });
+    const reader = api === 'ollama' ? createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {
-      const texts = bodyTexts(opened.firstText, () => opened.body.read());
-      yield* api === 'ollama' ? readOllamaBody(texts, url) : readOpenAIBody(texts, url);
+      let text: string | undefined = opened.firstText;
+      for (;;) {
+        const batch: unknown[] = [];
+        try {
+          if (text === undefined) reader.end(batch);
+          else if (text !== '') reader.push(text, batch);
+        } finally {
+          // Also when the reader threw: the chunks before an error are handed out first
+          // (the error then propagates once the consumer asks for more).
+          if (batch.length > 0) yield batch;
+        }
+        if (text === undefined || reader.finished) return;
+        text = await opened.body.read();
+      }
     } catch (error) {
       failure = error;
       throw opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true });
@@ -120,20 +135,11 @@ export function createFetchBackend(
   return {
     chat: {
       completions: {
-        create: (request, requestOptions) => create(request, requestOptions?.signal),
+        create: (request, requestOptions) =>
+          chunkStream(() => batches(request, requestOptions?.signal)),
       },
     },
   };
-}
-
-async function* bodyTexts(
-  firstText: string,
-  read: () => Promise<string | undefined>,
-): AsyncGenerator<string> {
-  if (firstText !== '') yield firstText;
-  for (let text = await read(); text !== undefined; text = await read()) {
-    if (text !== '') yield text;
-  }
 }
 
 /** Header names are case-insensitive; one spelling lets a caller's header replace ours. */

@@ -1,41 +1,60 @@
 import { AgentError } from '../errors/agent-error.js';
 import { STREAM_DONE } from '../types/chat-request.js';
-import { readNDJSONLines } from './ndjson-line-reader.js';
+import type { BodyChunkReader } from './body-chunk-reader.js';
 import { OllamaChunkTranslator } from './ollama-chunk-translator.js';
 import { truncate, tryParseJSON } from './server-error-message.js';
 
 /**
- * Reads an Ollama `/api/chat` NDJSON body as OpenAI chunks, then STREAM_DONE after the
+ * The project's only NDJSON reader: splits an Ollama `/api/chat` body into lines (LF or
+ * CRLF, blank ones skipped) and reads them as OpenAI chunks, then STREAM_DONE after the
  * `done: true` line. A body that ends without it just ends (the aggregator reports the
  * truncation); a last line cut off mid-JSON is dropped for the same reason.
  *
- * @throws AgentError `STREAM_ERROR` (`{"error": …}` line), `INVALID_RESPONSE` (a line
- *   that is not JSON, e.g. an HTML page, or not an Ollama message).
+ * `push` throws `STREAM_ERROR` (`{"error": …}` line) and `INVALID_RESPONSE` (a line that
+ * is not JSON, e.g. an HTML page, or not an Ollama message), after the chunks before it.
  */
-export async function* readOllamaBody(
-  texts: AsyncIterable<string>,
-  url: string,
-): AsyncGenerator<unknown> {
+export function createOllamaBodyReader(url: string): BodyChunkReader {
   const translator = new OllamaChunkTranslator(url);
-  let lines = 0;
-  for await (const line of readNDJSONLines(texts)) {
-    lines++;
-    const parsed = tryParseJSON(line.text);
+  /** The unterminated rest of the body so far. */
+  let buffer = '';
+  let count = 0;
+  let finished = false;
+
+  const read = (line: string, terminated: boolean, out: unknown[]): void => {
+    count++;
+    const parsed = tryParseJSON(line);
     if (!parsed) {
-      if (!line.terminated && lines > 1) return;
+      if (!terminated && count > 1) return;
       throw new AgentError(
         'INVALID_RESPONSE',
-        `Expected NDJSON from Ollama at ${url}, received: ${truncate(line.text)}`,
-        {
-          context: { url, received: truncate(line.text, 1_000) },
-        },
+        `Expected NDJSON from Ollama at ${url}, received: ${truncate(line)}`,
+        { context: { url, received: truncate(line, 1_000) } },
       );
     }
     const { chunks, done } = translator.translate(parsed.value);
-    yield* chunks;
+    for (const chunk of chunks) out.push(chunk);
     if (done) {
-      yield STREAM_DONE;
-      return;
+      out.push(STREAM_DONE);
+      finished = true;
     }
-  }
+  };
+
+  return {
+    get finished() {
+      return finished;
+    },
+    push(text, out) {
+      const lines = (buffer + text).split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const trimmed = line.trim();
+        if (trimmed !== '') read(trimmed, true, out);
+        if (finished) return;
+      }
+    },
+    end(out) {
+      const last = buffer.trim();
+      if (last !== '') read(last, false, out);
+    },
+  };
 }

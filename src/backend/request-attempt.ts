@@ -12,12 +12,22 @@ class DeadlineExceeded extends Error {
  * One HTTP request's lifetime: an `AbortController` linked to the caller's signal (so an
  * abort reaches `fetch` and the body) plus a deadline re-armed around every await
  * ({@link guard}): no headers within `timeoutMs`, or no body bytes for `timeoutMs`.
+ *
+ * One timer serves every guarded await: re-arming moves a timestamp, and the timer, when
+ * it fires early, sleeps again until that time. A stream read in thousands of small
+ * pieces (a server flushing each token) must not pay a setTimeout + clearTimeout each.
  */
 export class RequestAttempt {
   readonly #controller = new AbortController();
   readonly #userSignal: AbortSignal | undefined;
   readonly #unlink: () => void;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** `Date.now()` after which the pending guard times out. */
+  #deadline = 0;
+  /** What the latest guard waits for. */
+  #waitingFor = '';
+  /** Rejects the pending guard (on abort); undefined when none is pending. */
+  #reject: ((error: Error) => void) | undefined;
   /** What we were waiting for when the deadline passed, e.g. "the response headers". */
   timedOutWaitingFor: string | undefined;
 
@@ -30,6 +40,8 @@ export class RequestAttempt {
     if (userSignal?.aborted) onAbort();
     else userSignal?.addEventListener('abort', onAbort, { once: true });
     this.#unlink = () => userSignal?.removeEventListener('abort', onAbort);
+    const signal = this.#controller.signal;
+    signal.addEventListener('abort', () => this.#reject?.(asError(signal.reason)), { once: true });
   }
 
   /** Aborts when the caller aborts or the deadline passes. Pass it to `fetch`. */
@@ -47,25 +59,51 @@ export class RequestAttempt {
    * without it settling. The race matters: an injected `fetch` or body stream may ignore
    * the signal, and we must still stop.
    */
-  async guard<T>(promise: Promise<T>, waitingFor: string): Promise<T> {
-    if (Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) {
-      this.#timer = setTimeout(
-        () => {
-          this.timedOutWaitingFor = waitingFor;
-          this.#controller.abort(
-            new DeadlineExceeded(`no ${waitingFor} within ${this.timeoutMs} ms`),
-          );
+  guard<T>(promise: Promise<T>, waitingFor: string): Promise<T> {
+    const signal = this.#controller.signal;
+    return new Promise<T>((resolve, reject) => {
+      // Guards never overlap (one request, read in sequence), so this one is the pending one.
+      const settle = () => (this.#reject = undefined);
+      promise.then(
+        (value) => {
+          settle();
+          resolve(value);
         },
-        Math.min(this.timeoutMs, MAX_TIMER_MS),
+        (error: unknown) => {
+          settle();
+          reject(asError(error));
+        },
       );
-    }
-    try {
-      return await raceAbort(promise, this.signal);
-    } finally {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-    }
+      if (signal.aborted) {
+        reject(asError(signal.reason));
+        return;
+      }
+      this.#reject = reject;
+      this.#waitingFor = waitingFor;
+      if (Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) {
+        this.#deadline = Date.now() + this.timeoutMs;
+        if (this.#timer === undefined) this.#arm(this.timeoutMs);
+      }
+    });
   }
+
+  #arm(delay: number): void {
+    this.#timer = setTimeout(this.#onTimer, Math.min(delay, MAX_TIMER_MS));
+  }
+
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    // Nothing pending: the next guard arms a fresh timer.
+    if (this.#reject === undefined) return;
+    const waitingFor = this.#waitingFor;
+    const left = this.#deadline - Date.now();
+    if (left > 0) {
+      this.#arm(left);
+      return;
+    }
+    this.timedOutWaitingFor = waitingFor;
+    this.#controller.abort(new DeadlineExceeded(`no ${waitingFor} within ${this.timeoutMs} ms`));
+  };
 
   /**
    * Turns whatever a fetch or a body read threw into the transport's error: the caller's
@@ -117,6 +155,7 @@ export class RequestAttempt {
   /** Stops the deadline and unlinks from the caller's signal. */
   dispose(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#unlink();
   }
 }
@@ -128,25 +167,6 @@ function describeNetworkError(error: unknown): string {
   if (cause === undefined) return message;
   const causeMessage = errorMessage(cause);
   return causeMessage && causeMessage !== message ? `${message} (${causeMessage})` : message;
-}
-
-/** `promise`, or a rejection with `signal.reason` as soon as `signal` aborts. Never leaves a rejection unhandled. */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(asError(signal.reason));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(asError(error));
-      },
-    );
-  });
 }
 
 function asError(reason: unknown): Error {

@@ -1,10 +1,13 @@
 import { AgentError, isAgentError } from '../errors/agent-error.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
+import { CHUNK_BATCHES, isChunkBatchSource } from './chunk-batches.js';
 import { type AggregateOptions, ChunkAggregator } from './chunk-aggregator.js';
 import { toStreamError } from './to-stream-error.js';
 
 type Step = IteratorResult<StreamEvent, AssistantTurn>;
 type Ending = { turn: AssistantTurn } | { error: AgentError };
+
+const NO_CHUNKS: readonly unknown[] = [];
 
 /**
  * `Symbol.asyncDispose` where the engine has it (Node 20, recent browsers); elsewhere a
@@ -23,12 +26,21 @@ const FINISHED = Object.freeze({ done: true, value: undefined }) as unknown as S
  * the aggregation itself. Behaves like the generator it replaces: `next()` calls are
  * answered in order (a call made while another waits is queued), `return()` closes the
  * source (so a transport releases the HTTP body), `throw()` closes it and rethrows.
+ *
+ * A source offering {@link CHUNK_BATCHES} (our fetch transport) is read a batch at a time
+ * — one await per network read — and its chunks are still aggregated one by one, lazily,
+ * so an abort between two events stops at the same chunk as with any other source.
  */
 export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, AssistantTurn> {
   readonly #aggregator: ChunkAggregator;
   readonly #chunks: AsyncIterable<unknown>;
   readonly #signal: AbortSignal | undefined;
+  /** The source's chunk iterator, or its batch iterator when `#batched`. */
   #source: AsyncIterator<unknown> | undefined;
+  #batched = false;
+  /** The chunks of the last read (one, unless `#batched`); from `#batchIndex` on not aggregated yet. */
+  #batch: readonly unknown[] = NO_CHUNKS;
+  #batchIndex = 0;
   /** The source ended, threw, or was closed: never call its `return()` (again). */
   #sourceSettled = false;
   /** Events of the last chunk not handed out yet. */
@@ -41,8 +53,17 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
   #busy = false;
   /** Requests waiting for their turn, in call order. */
   readonly #waiting: (() => void)[] = [];
-  readonly #onChunk = (step: IteratorResult<unknown>): Step | Promise<Step> =>
-    this.#afterRead(step);
+  readonly #onRead = (step: IteratorResult<unknown>): Step | Promise<Step> => {
+    if (this.#finished) return this.#answer();
+    if (step.done === true) {
+      this.#sourceSettled = true;
+      return this.#end();
+    }
+    // A batch source yields arrays of chunks (its contract, see CHUNK_BATCHES).
+    this.#batch = this.#batched ? (step.value as readonly unknown[]) : [step.value];
+    this.#batchIndex = 0;
+    return this.#read();
+  };
   readonly #onSourceError = (error: unknown): Promise<Step> => this.#afterSourceError(error);
 
   constructor(chunks: AsyncIterable<unknown>, options: AggregateOptions = {}) {
@@ -104,7 +125,7 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
       this.#handOn();
       return Promise.resolve(FINISHED);
     }
-    return this.#read();
+    return Promise.resolve(this.#read());
   }
 
   /** The request is answered: the next queued one (if any) now owns the iterator. */
@@ -114,12 +135,24 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     else waiting();
   }
 
-  #read(): Promise<Step> {
+  /** Aggregates the next chunk (from the current batch, else from the source) until one yields events. */
+  #read(): Step | Promise<Step> {
     const signal = this.#signal;
     try {
-      if (signal !== undefined && signal.aborted) return this.#fail(cancelled(signal));
-      this.#source ??= this.#chunks[Symbol.asyncIterator]();
-      return this.#source.next().then(this.#onChunk, this.#onSourceError);
+      for (;;) {
+        if (signal !== undefined && signal.aborted) return this.#fail(cancelled(signal));
+        if (this.#batchIndex >= this.#batch.length) break;
+        const step = this.#take(this.#batch[this.#batchIndex++]);
+        if (step !== undefined) return step;
+      }
+      if (this.#source === undefined) {
+        const chunks = this.#chunks;
+        if (isChunkBatchSource(chunks)) {
+          this.#batched = true;
+          this.#source = chunks[CHUNK_BATCHES]();
+        } else this.#source = chunks[Symbol.asyncIterator]();
+      }
+      return this.#source.next().then(this.#onRead, this.#onSourceError);
     } catch (error) {
       // A source whose iterator() or next() throws synchronously.
       this.#sourceSettled = true;
@@ -127,21 +160,17 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     }
   }
 
-  #afterRead(step: IteratorResult<unknown>): Step | Promise<Step> {
-    if (this.#finished) return this.#answer();
-    if (step.done === true) {
-      this.#sourceSettled = true;
-      return this.#end();
-    }
+  /** Aggregates one chunk: the first of its events (the rest queued), or undefined when it added none. */
+  #take(chunk: unknown): Step | Promise<Step> | undefined {
     let events: readonly StreamEvent[];
     try {
-      events = this.#aggregator.push(step.value);
+      events = this.#aggregator.push(chunk);
     } catch (error) {
       return this.#fail(error);
     }
     // Nothing after [DONE] is ours; closing the source also releases the HTTP body.
     if (this.#aggregator.sawDone) return this.#closeSource().then(() => this.#end());
-    if (events.length === 0) return this.#read();
+    if (events.length === 0) return undefined;
     this.#events = events;
     this.#index = 1;
     this.#handOn();
@@ -198,10 +227,12 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
   #stop(): void {
     this.#finished = true;
     this.#events = [];
+    this.#batch = NO_CHUNKS;
     this.#ending = undefined;
   }
 
   async #closeSource(): Promise<void> {
+    this.#batch = NO_CHUNKS;
     const source = this.#source;
     if (source === undefined || this.#sourceSettled) return;
     this.#sourceSettled = true;

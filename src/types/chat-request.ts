@@ -49,3 +49,12 @@ export interface ChatBackend {
  * ends without it and without a finish reason is truncated.
  */
 export const STREAM_DONE = Object.freeze({ object: 'open-agent.stream_done' as const });
+
+/**
+ * The key of an optional method on a chunk source: `source[CHUNK_BATCHES]()` returns an
+ * iterator of chunk *batches* (all the chunks one body read decoded), which the aggregator
+ * prefers to one await per chunk. Registered (`Symbol.for`) so a second copy of the
+ * library still recognises it.
+ * @internal
+ */
+export const CHUNK_BATCHES: unique symbol = Symbol.for('open-agent.chunk-batches');
