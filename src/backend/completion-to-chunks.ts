@@ -1,6 +1,7 @@
 import { AgentError } from '../errors/agent-error.js';
-import { isErrorPayload, isRecord, truncate } from './server-error-message.js';
+import { isErrorPayload, truncate } from './server-error-message.js';
 import { streamError } from './stream-error.js';
+import { isRecord } from '../types/is-record.js';
 
 /**
  * Converts a whole JSON answer into chat-completion chunks, for servers that ignore

@@ -1,5 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
-import { isRecord, truncate } from './server-error-message.js';
+import { isRecord } from '../types/is-record.js';
+import { truncate } from './server-error-message.js';
 import { streamError } from './stream-error.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../types/chat-request.js';
 import type { Message } from '../types/message.js';
-import { isRecord, tryParseJSON } from './server-error-message.js';
+import { tryParseJSON } from './server-error-message.js';
+import { isRecord } from '../types/is-record.js';
 
 /** OpenAI sampling fields that Ollama takes inside `options` (same names). */
 const SAMPLING_FIELDS = [

@@ -1,3 +1,5 @@
+import { isRecord } from '../types/is-record.js';
+
 /**
  * The human-readable message in an error body, whatever its dialect:
  * - OpenAI, LM Studio, llama.cpp: `{"error": {"message": "…"}}`
@@ -52,9 +54,4 @@ export function tryParseJSON(text: string): { value: unknown } | undefined {
 export function truncate(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}
-
-/** A non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,8 +2,9 @@ import { createParser, type EventSourceMessage, type ParseError } from 'eventsou
 import { AgentError } from '../errors/agent-error.js';
 import { STREAM_DONE } from '../types/chat-request.js';
 import type { BodyChunkReader } from './body-chunk-reader.js';
-import { isErrorPayload, isRecord, truncate, tryParseJSON } from './server-error-message.js';
+import { isErrorPayload, truncate, tryParseJSON } from './server-error-message.js';
 import { streamError } from './stream-error.js';
+import { isRecord } from '../types/is-record.js';
 
 /**
  * Reads an OpenAI-style SSE body (`data: {chunk}` frames, `data: [DONE]`) from decoded

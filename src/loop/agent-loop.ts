@@ -8,6 +8,17 @@ import { maxIterations } from './loop-strategies.js';
 import { modelStep } from './model-step.js';
 import { cancelUnsettled, commitRound, openRound, runReadyCalls } from './tool-round.js';
 
+/** The `done` of a run whose prompt a `UserPromptSubmit` hook blocked: nothing was sent. */
+export function promptBlocked(): AgentEvent {
+  return {
+    type: 'done',
+    status: 'completed',
+    finishReason: null,
+    usage: emptyUsage(),
+    iterations: 0,
+  };
+}
+
 /**
  * The agent loop: settle the open round of tools (run, pause or cancel), then call the
  * model, until a response has no tool calls, the strategy says stop, the run pauses for

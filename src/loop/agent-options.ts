@@ -68,14 +68,29 @@ export const DEFAULTS = {
   maxRetries: 2,
 } as const;
 
-/** The fetch transport for options without a `backend`. */
-export function fetchBackendFor(options: AgentOptions): ChatBackend {
+/**
+ * The transport for these options: `backend`, else a fetch backend for `baseURL`.
+ * @throws TypeError when neither is given.
+ */
+export function backendFor(options: AgentOptions): ChatBackend {
+  if (options.backend) return options.backend;
+  if (!options.baseURL) {
+    throw new TypeError('AgentOptions needs a baseURL (an OpenAI-compatible server) or a backend');
+  }
   return createFetchBackend({
-    baseURL: options.baseURL ?? '',
+    baseURL: options.baseURL,
     ...(options.api ? { api: options.api } : {}),
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
+}
+
+/** Reports an error that does not stop a run to `onError`, else as a console warning. */
+export function reportFor(options: AgentOptions): (error: AgentError) => void {
+  return (error) => {
+    if (options.onError) options.onError(error);
+    else console.warn(`open-agent: ${error.message}`);
+  };
 }

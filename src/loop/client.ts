@@ -3,17 +3,18 @@ import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { Message } from '../types/message.js';
-import { emptyUsage, type Usage } from '../types/usage.js';
-import { agentLoop } from './agent-loop.js';
-import { fetchBackendFor, type AgentOptions } from './agent-options.js';
+import type { Usage } from '../types/usage.js';
+import { agentLoop, promptBlocked } from './agent-loop.js';
+import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
 import {
+  emptyConversationState,
   pendingCalls,
-  snapshotSchema,
   type ClientSnapshot,
   type ConversationState,
 } from './conversation-state.js';
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
+import { snapshotSchema } from './snapshot-schema.js';
 import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
 
@@ -41,14 +42,8 @@ export class Client {
   readonly #backend: ChatBackend;
   readonly #registry: ToolRegistry;
   readonly #persistence: ConversationPersistence;
-  #state: ConversationState = {
-    messages: [],
-    round: null,
-    iterationCount: 0,
-    usage: emptyUsage(),
-    finishReason: null,
-    modelCallDue: false,
-  };
+  readonly #report: (error: AgentError) => void;
+  #state: ConversationState = emptyConversationState();
   #signal: AbortSignal | undefined;
   #running = false;
   #closed = false;
@@ -57,17 +52,13 @@ export class Client {
    * @throws TypeError when neither `baseURL` nor `backend` is given, or two tools share a name.
    */
   constructor(options: AgentOptions) {
-    if (!options.backend && !options.baseURL) {
-      throw new TypeError(
-        'AgentOptions needs a baseURL (an OpenAI-compatible server) or a backend',
-      );
-    }
     this.#options = options;
+    this.#backend = backendFor(options);
     this.#registry = createToolRegistry(options.tools);
-    this.#backend = options.backend ?? fetchBackendFor(options);
+    this.#report = reportFor(options);
     this.#persistence = new ConversationPersistence(options, {
       apply: (state) => Object.assign(this.#state, state),
-      report: (error) => this.#report(error),
+      report: this.#report,
       isIdle: () => !this.#running && !this.#closed,
     });
   }
@@ -132,9 +123,7 @@ export class Client {
   async query(prompt: string, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
     this.#assertIdle('query');
     await this.#persistence.ready;
-    const decision = await runPromptHooks(this.#options.hooks, prompt, (error) =>
-      this.#report(error),
-    );
+    const decision = await runPromptHooks(this.#options.hooks, prompt, this.#report);
     if (!decision.ok) return { accepted: false, reason: decision.reason };
     const round = this.#state.round;
     if (round) {
@@ -168,7 +157,7 @@ export class Client {
         state: this.#state,
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
-        report: (error: AgentError) => this.#report(error),
+        report: this.#report,
       };
       for await (const event of agentLoop(context)) {
         if (event.type === 'done')
@@ -186,17 +175,8 @@ export class Client {
     options: { signal?: AbortSignal } = {},
   ): AsyncGenerator<AgentEvent, void> {
     const result = await this.query(prompt, options);
-    if (!result.accepted) {
-      yield {
-        type: 'done',
-        status: 'completed',
-        finishReason: null,
-        usage: emptyUsage(),
-        iterations: 0,
-      };
-      return;
-    }
-    yield* this.receiveMessages();
+    if (result.accepted) yield* this.receiveMessages();
+    else yield promptBlocked();
   }
 
   /**
@@ -280,11 +260,6 @@ export class Client {
   #append(...messages: Message[]): void {
     this.#state.messages.push(...messages);
     this.#persistence.append(messages);
-  }
-
-  #report(error: AgentError): void {
-    if (this.#options.onError) this.#options.onError(error);
-    else console.warn(`open-agent: ${error.message}`);
   }
 
   #loopState() {

@@ -2,7 +2,8 @@ import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
 import type { AgentOptions } from './agent-options.js';
-import { snapshotSchema, type ConversationState, type ToolRound } from './conversation-state.js';
+import type { ConversationState, ToolRound } from './conversation-state.js';
+import { snapshotSchema } from './snapshot-schema.js';
 
 const pausedSchema = snapshotSchema.pick({ round: true, iterationCount: true, finishReason: true });
 

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { AGENT_ERROR_CODES, type AgentErrorCode } from '../errors/agent-error.js';
+import type { AgentErrorCode } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
-import { messageSchema } from '../types/message-schema.js';
 import type { PendingToolCall } from '../types/events.js';
-import type { Usage } from '../types/usage.js';
+import { emptyUsage, type Usage } from '../types/usage.js';
 
 /** One tool call of the response being handled, from the model's request to its result. */
 export type RoundCall = {
@@ -46,44 +44,20 @@ export interface ConversationState {
   modelCallDue: boolean;
 }
 
-const usageSchema = z.object({
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  totalTokens: z.number(),
-  estimated: z.boolean().optional(),
-});
-
-const callBase = {
-  toolUseId: z.string(),
-  name: z.string(),
-  input: z.record(z.string(), z.unknown()),
-};
-const roundCallSchema = z.union([
-  z.object({ ...callBase, status: z.literal('ready') }),
-  z.object({ ...callBase, status: z.literal('pending'), reason: z.enum(['external', 'approval']) }),
-  z.object({
-    ...callBase,
-    status: z.literal('settled'),
-    content: z.unknown(),
-    isError: z.boolean(),
-    code: z.enum(AGENT_ERROR_CODES).optional(),
-    announced: z.boolean(),
-  }),
-]);
-
-/** Validates a snapshot read back from JSON (storage, another page load). */
-export const snapshotSchema = z.object({
-  version: z.literal(1),
-  messages: z.array(messageSchema),
-  round: z.object({ calls: z.array(roundCallSchema) }).nullable(),
-  iterationCount: z.number().int().nonnegative(),
-  usage: usageSchema,
-  finishReason: z.string().nullable(),
-  modelCallDue: z.boolean(),
-});
-
 /** A paused or idle conversation as plain JSON: `Client.restore()` continues it. */
 export type ClientSnapshot = { version: 1 } & ConversationState;
+
+/** The state of a new conversation: nothing said, nothing due. */
+export function emptyConversationState(): ConversationState {
+  return {
+    messages: [],
+    round: null,
+    iterationCount: 0,
+    usage: emptyUsage(),
+    finishReason: null,
+    modelCallDue: false,
+  };
+}
 
 /** The calls still waiting for the caller. */
 export function pendingCalls(round: ToolRound | null): PendingToolCall[] {

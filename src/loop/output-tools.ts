@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentError } from '../errors/agent-error.js';
 import { tool, type Tool } from '../tools/tool.js';
+import { isRecord } from '../types/is-record.js';
 import type { InputValidator } from '../tools/validate-input.js';
 import { SUBMIT_TOOL_NAME, type AgentOutput } from './define-agent.js';
 import type { OutputRecorder } from './output-recorder.js';
@@ -59,8 +60,7 @@ export function createOutputTools<Output>(
 
 function anyObject(toolName: string): InputValidator {
   return (input) =>
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? // Checked just above to be a plain (non-array) object.
-        { success: true, value: input as Record<string, unknown> }
+    isRecord(input)
+      ? { success: true, value: input }
       : { success: false, error: `Tool "${toolName}" received invalid input: expected an object` };
 }

@@ -1,6 +1,10 @@
+import { createToolRegistry } from '../tools/tool-registry.js';
 import type { AgentEvent } from '../types/events.js';
-import type { AgentOptions } from './agent-options.js';
-import { Client } from './client.js';
+import type { Message } from '../types/message.js';
+import { agentLoop, promptBlocked } from './agent-loop.js';
+import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
+import { emptyConversationState } from './conversation-state.js';
+import { runPromptHooks } from './hooks.js';
 
 /** Options of {@link query}: the agent options plus an abort signal. */
 export interface QueryOptions extends Omit<
@@ -27,7 +31,29 @@ export async function* query(
   prompt: string,
   options: QueryOptions,
 ): AsyncGenerator<AgentEvent, void> {
-  const { signal, ...agentOptions } = options;
-  const client = new Client({ ...agentOptions, autoExecuteTools: false });
-  yield* client.run(prompt, signal ? { signal } : {});
+  const { signal, ...rest } = options;
+  const agentOptions: AgentOptions = { ...rest, autoExecuteTools: false };
+  // What `new Client(agentOptions).run(prompt)` does for a conversation with no history
+  // store, without the Client: an app that only calls query() then ships none of
+  // Client's history, snapshot and approval code.
+  const backend = backendFor(agentOptions);
+  const registry = createToolRegistry(agentOptions.tools);
+  const report = reportFor(agentOptions);
+  const decision = await runPromptHooks(agentOptions.hooks, prompt, report);
+  if (!decision.ok) {
+    yield promptBlocked();
+    return;
+  }
+  const state = emptyConversationState();
+  state.messages.push({ role: 'user', content: decision.prompt });
+  state.modelCallDue = true;
+  yield* agentLoop({
+    options: agentOptions,
+    backend,
+    registry,
+    state,
+    signal,
+    append: (...messages: Message[]) => state.messages.push(...messages),
+    report,
+  });
 }

@@ -1,10 +1,10 @@
 import { AgentError } from '../errors/agent-error.js';
+import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
 import {
   type ContentPartSink,
   firstChoice,
-  isRecord,
   isStreamDone,
   nonEmptyString,
   readChunkError,

@@ -3,11 +3,7 @@
  * Hand-written rather than zod: they run once per chunk, thousands of times a response.
  */
 import { STREAM_DONE } from '../types/chat-request.js';
-
-/** True for a non-null, non-array object; its fields stay `unknown` until checked. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../types/is-record.js';
 
 /** The string, unless it is missing, not a string, or `""` — which servers send for "not sent". */
 export function nonEmptyString(value: unknown): string | undefined {

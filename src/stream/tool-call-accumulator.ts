@@ -1,6 +1,7 @@
 import { errorMessage } from '../errors/agent-error.js';
 import type { ToolUseBlock, ToolUseError } from '../types/events.js';
-import { isRecord, nonEmptyString } from './chunk-reader.js';
+import { isRecord } from '../types/is-record.js';
+import { nonEmptyString } from './chunk-reader.js';
 
 /** One call being built from deltas. */
 interface ToolCallEntry {

@@ -1,4 +1,5 @@
-import { isRecord, nonEmptyString } from './chunk-reader.js';
+import { isRecord } from '../types/is-record.js';
+import { nonEmptyString } from './chunk-reader.js';
 import { matchTag } from './match-tag.js';
 
 /** Where {@link ToolCallMarkupParser} sends what it reads. */

@@ -1,5 +1,5 @@
 import type { Usage } from '../types/usage.js';
-import { isRecord } from './chunk-reader.js';
+import { isRecord } from '../types/is-record.js';
 
 /**
  * Reads a chunk's `usage` (`prompt_tokens`, `completion_tokens`, `total_tokens`) into a

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from '../types/is-record.js';
 
 /** The result of checking a tool's input. */
 export type InputValidation =
@@ -19,10 +20,7 @@ export function validateInput(
   const result = schema.safeParse(input);
   if (result.success) {
     const value = result.data;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      // Checked just above to be a plain (non-array) object.
-      return { success: true, value: value as Record<string, unknown> };
-    }
+    if (isRecord(value)) return { success: true, value };
     return {
       success: false,
       error: `Tool "${toolName}" received invalid input: expected an object`,

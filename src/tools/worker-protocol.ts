@@ -1,4 +1,5 @@
 import { isAgentErrorCode, type AgentErrorJSON } from '../errors/agent-error.js';
+import { isRecord } from '../types/is-record.js';
 
 /**
  * The messages between a page and a tool worker, both directions, in one place.
@@ -53,8 +54,6 @@ export type HostMessage = ToolCallMessage | ToolCancelMessage;
 /** What a tool worker posts to the page. */
 export type WorkerMessage = ToolsReadyMessage | ToolResultMessage | ToolErrorMessage;
 
-type Fields = Record<string, unknown>;
-
 /** A message received by a tool worker, or `undefined` for anything else. */
 export function parseHostMessage(data: unknown): HostMessage | undefined {
   if (!isRecord(data) || !isCallId(data.id)) return undefined;
@@ -95,10 +94,6 @@ export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
     default:
       return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isCallId(value: unknown): value is number {
