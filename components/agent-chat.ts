@@ -86,7 +86,7 @@ export class AgentChat extends LitElement {
   declare options: Partial<AgentOptions> | undefined;
 
   readonly #follower = new ScrollFollower(() => this.requestUpdate());
-  readonly #scheduler = new FrameScheduler(() => this.#follower.update());
+  readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
   #windowStart = 0;
@@ -198,7 +198,6 @@ export class AgentChat extends LitElement {
   }
 
   protected override updated(): void {
-    this.#follower.update();
     this.#observeWindowEdge();
   }
 

@@ -223,7 +223,7 @@ export class ChatSession {
       return true;
     } catch (error) {
       const failure = asError(error);
-      transcript.finish(entry, 'failed');
+      transcript.fail(entry);
       this.error = failure;
       detail = { status: 'error', error: failure };
       host.emit('agent-error', { error: failure, fatal: true });

@@ -1,6 +1,14 @@
 import { css } from 'lit';
 
-/** The look of `<agent-chat>` (colours come from {@link themeStyles}). */
+/**
+ * The look of `<agent-chat>` (colours come from {@link themeStyles}).
+ *
+ * Focus rings: `.message` uses content-visibility, which clips paint to its padding box,
+ * so its 4px padding keeps the rings (2px + 2px offset) of links and buttons at its edge
+ * visible. Scroll containers (keyboard-focusable in Chromium) and the copy button inside
+ * the clipped code block draw their ring inside. (Comments stay out of the CSS text: it
+ * ships as written.)
+ */
 export const chatStyles = css`
   :host {
     display: block; position: relative; height: 100%; min-height: 320px; overflow: hidden;
@@ -21,9 +29,9 @@ export const chatStyles = css`
   .main > header .spacer { flex: 1; }
   button.icon { border: 0; background: none; font-size: 1.1em; padding: 4px 8px; }
   .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; }
-  .log-content { min-height: 100%; padding: 20px 16px 8px; display: flex; flex-direction: column; gap: 20px; }
-  .log:focus-visible { outline-offset: -2px; }
-  .message { width: 100%; max-width: var(--agent-chat-max-width, 760px); margin: 0 auto; content-visibility: auto; contain-intrinsic-size: auto 60px; }
+  .log-content { min-height: 100%; padding: 16px 12px 4px; display: flex; flex-direction: column; gap: 12px; }
+  .message { width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 8px); padding: 4px; margin: 0 auto; content-visibility: auto; contain-intrinsic-size: auto 68px; }
+  :is(.log, pre, .reasoning-text, .tool-args, .tool-error, .banner-text, .markdown table, .code-bar button):focus-visible { outline-offset: -2px; }
   .message.user { display: flex; justify-content: flex-end; }
   .bubble { background: var(--_user-bg); color: var(--_user-fg); padding: 9px 14px; border-radius: var(--_radius) var(--_radius) 4px var(--_radius);
     white-space: pre-wrap; overflow-wrap: anywhere; max-width: min(85%, 620px); line-height: 1.5; }

@@ -24,6 +24,8 @@ export function entriesFromHistory(
         entries.push({ kind: 'user', key: make.key(), version: 0, text: message.content });
         break;
       case 'assistant': {
+        // An answer stopped before its first word is stored empty: nothing to show.
+        if (!message.content && (message.tool_calls ?? []).length === 0) break;
         if (!assistant) {
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);

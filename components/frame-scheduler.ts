@@ -5,16 +5,12 @@ export interface FrameTask {
 
 /**
  * Batches DOM writes per animation frame: however many deltas arrive in a frame, each
- * dirty view is patched once, then `afterFlush` runs (to follow the scroll).
+ * dirty view is patched once. It only writes; nothing here reads layout (the scroll
+ * follows from a ResizeObserver, after the browser's own layout).
  */
 export class FrameScheduler {
   readonly #dirty = new Set<FrameTask>();
-  readonly #afterFlush: () => void;
   #frame: number | undefined;
-
-  constructor(afterFlush: () => void) {
-    this.#afterFlush = afterFlush;
-  }
 
   schedule(task: FrameTask): void {
     this.#dirty.add(task);
@@ -29,7 +25,6 @@ export class FrameScheduler {
     const tasks = [...this.#dirty];
     this.#dirty.clear();
     for (const task of tasks) task.flush();
-    this.#afterFlush();
   }
 
   cancel(): void {

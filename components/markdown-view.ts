@@ -2,9 +2,6 @@ import { findBlockBoundary } from './block-boundary.js';
 import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
 import { renderMarkdown, type MarkdownOptions } from './render-markdown.js';
 
-/** Above this, the end-of-stream whole-message render is skipped (the block render stands). */
-const FINAL_RENDER_LIMIT = 200_000;
-
 /**
  * The rendered markdown of one growing text. Deltas are buffered and written once per
  * frame; complete blocks are rendered once and never touched again, only the last
@@ -15,7 +12,6 @@ export class MarkdownView implements FrameTask {
   #text = '';
   #pending = '';
   #committed = 0;
-  #blocks = 0;
   #element: HTMLElement | undefined;
   #tail: HTMLElement | undefined;
   #finished: boolean;
@@ -32,6 +28,11 @@ export class MarkdownView implements FrameTask {
   /** All text received so far (including what is not yet on screen). */
   get text(): string {
     return this.#text + this.#pending;
+  }
+
+  /** The stream ended ({@link finish}): later text is not shown. */
+  get finished(): boolean {
+    return this.#finished;
   }
 
   get element(): HTMLElement {
@@ -62,19 +63,17 @@ export class MarkdownView implements FrameTask {
     if (this.#element && !this.#finished) this.#renderStreaming();
   }
 
-  /** The stream ended: render the whole text once, so cross-block markdown is exact. */
+  /**
+   * The stream ended: only the last (still growing) block is rendered again. Re-rendering
+   * the whole answer here cost 15 ms of markdown plus a fresh layout of every block (30 ms
+   * for a 20 KB answer) in one task, and the committed blocks are already final.
+   */
   finish(): void {
     this.#text += this.#pending;
     this.#pending = '';
     if (this.#finished) return;
     this.#finished = true;
-    const element = this.#element;
-    if (!element) return;
-    if (this.#blocks > 0 && this.#text.length <= FINAL_RENDER_LIMIT) {
-      element.replaceChildren(renderMarkdown(this.#text, this.#options));
-    } else {
-      this.#renderStreaming();
-    }
+    if (this.#element) this.#renderStreaming();
     this.#tail = undefined;
   }
 
@@ -88,7 +87,6 @@ export class MarkdownView implements FrameTask {
       block.append(renderMarkdown(this.#text.slice(this.#committed, boundary), this.#options));
       element.insertBefore(block, tail);
       this.#committed = boundary;
-      this.#blocks += 1;
     }
     tail.replaceChildren(renderMarkdown(this.#text.slice(this.#committed), this.#options));
   }

@@ -4,9 +4,15 @@ const SLACK = 48;
 /**
  * Keeps a scroll container at the bottom while content grows, unless the user scrolled
  * up: then it stays where the user put it until they scroll back down (or `jump()`).
+ *
+ * It never reads layout right after the page wrote to the DOM: reading `scrollHeight`
+ * there forces a synchronous layout (36 ms at the end of a long streamed answer). All
+ * scrolling happens in a ResizeObserver callback, which runs after the frame's own layout,
+ * so the read is free and the new position is painted in the same frame.
  */
 export class ScrollFollower {
   #element: HTMLElement | undefined;
+  #content: HTMLElement | undefined;
   #following = true;
   #resize: ResizeObserver | undefined;
   #lastTop = 0;
@@ -25,31 +31,42 @@ export class ScrollFollower {
     if (this.#element === element) return;
     this.detach();
     this.#element = element;
+    this.#content = content;
     element.addEventListener('scroll', this.#onScroll, { passive: true });
     // Content grows without scroll events: streamed text, images, and content-visibility
-    // giving off-screen messages their real height once they come into view.
-    this.#resize = new ResizeObserver(() => this.update());
+    // giving off-screen messages their real height once they come into view. The container
+    // shrinks when a banner or a taller composer appears.
+    this.#resize = new ResizeObserver(() => this.#pin());
     this.#resize.observe(content);
+    this.#resize.observe(element);
   }
 
   detach(): void {
     this.#element?.removeEventListener('scroll', this.#onScroll);
     this.#resize?.disconnect();
+    this.#resize = undefined;
     this.#element = undefined;
+    this.#content = undefined;
   }
 
-  /** After content changed: scroll to the bottom if following. */
-  update(): void {
-    const element = this.#element;
-    if (!element || !this.#following) return;
-    element.scrollTop = element.scrollHeight;
-    this.#lastTop = element.scrollTop;
-  }
-
-  /** Scrolls to the bottom and follows again. */
+  /** Scrolls to the bottom after the next layout and follows again. */
   jump(): void {
     this.#set(true);
-    this.update();
+    const content = this.#content;
+    if (!content || !this.#resize) return;
+    // Observing again always reports once, after the next layout: a scroll at that point
+    // costs no forced layout, even when the content did not change size.
+    this.#resize.unobserve(content);
+    this.#resize.observe(content);
+  }
+
+  /** Runs after layout (ResizeObserver): reading the sizes here is free. */
+  #pin(): void {
+    const element = this.#element;
+    if (!element || !this.#following) return;
+    const bottom = element.scrollHeight - element.clientHeight;
+    if (element.scrollTop < bottom) element.scrollTop = bottom;
+    this.#lastTop = bottom;
   }
 
   readonly #onScroll = (): void => {

@@ -107,7 +107,8 @@ export class Transcript {
       case 'reasoning': {
         const last = entry.parts.at(-1);
         const kind = event.type;
-        if (last?.kind === kind) {
+        // A finished view (the run before a retry ended) takes no more text: a new part does.
+        if (last?.kind === kind && (last.kind === 'reasoning' || !last.view.finished)) {
           last.view.append(event.text);
           return false;
         }
@@ -209,6 +210,15 @@ export class Transcript {
     }
     entry.state = state;
     entry.version += 1;
+  }
+
+  /** A run failed: its entry ends `failed`, and goes away when the run wrote nothing into it. */
+  fail(entry: AssistantEntry): void {
+    this.finish(entry, 'failed');
+    if (entry.parts.length > 0 || entry.note !== undefined) return;
+    // An empty bubble above the error banner reads as an empty answer from the model.
+    const index = this.entries.indexOf(entry);
+    if (index >= 0) this.entries.splice(index, 1);
   }
 
   /** Rebuilds the entries from a stored conversation (and the calls still pending in it). */

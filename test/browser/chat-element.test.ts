@@ -188,6 +188,27 @@ describe('<agent-chat>', () => {
     expect(backend.requests[1]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
   });
 
+  test('a run that fails before any output shows only the error, no empty answer', async () => {
+    const failure = new AgentError('NETWORK_ERROR', 'Could not reach http://localhost:11434/v1', {});
+    const { chat } = withBackend([{ failRequest: failure }, { text: 'Partial', error: failure }, { text: 'Back.' }]);
+
+    expect(await chat.send('hello')).toBe(false);
+    await chat.updateComplete;
+
+    expect($(chat, '[role="alert"]')?.textContent).toContain('Could not reach');
+    expect($$(chat, 'article').map((article) => article.className.replace('message ', ''))).toEqual(['user']);
+
+    expect(await chat.retry()).toBe(false);
+    await chat.updateComplete;
+    expect($$(chat, 'article.assistant')).toHaveLength(1);
+    expect(text(chat, 'article.assistant')).toContain('Partial');
+
+    expect(await chat.retry()).toBe(true);
+    await chat.updateComplete;
+    expect($(chat, '[role="alert"]')).toBeNull();
+    expect(text(chat, 'article.assistant')).toContain('Back.');
+  });
+
   test('Stop keeps the partial answer', async () => {
     const { chat } = withBackend([{ text: 'one two three four five six seven eight nine ten', delayMs: 40 }]);
     chat.addEventListener('agent-event', (event) => {
@@ -293,5 +314,25 @@ describe('<agent-chat>', () => {
     expect(log.scrollTop).toBe(0);
     await chat.updateComplete;
     expect($(chat, '[part~="jump-button"]')).not.toBeNull();
+
+    $<HTMLButtonElement>(chat, '[part~="jump-button"]')?.click();
+    await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2);
+    await expect.poll(() => $(chat, '[part~="jump-button"]')).toBeNull();
+  });
+
+  test('follows a streaming answer to the bottom', async () => {
+    const { chat } = withBackend([{ text: Array.from({ length: 60 }, (_, index) => `Paragraph ${index} grows.\n\n`) }]);
+    await chat.updateComplete;
+    const log = $(chat, '[role="log"]');
+    if (!log) throw new Error('no log');
+
+    await chat.send('long answer');
+    await chat.updateComplete;
+
+    expect(text(chat, 'article.assistant')).toContain('Paragraph 59 grows.');
+    // content-visibility sizes the new message in the next frame.
+    await expect.poll(() => log.scrollHeight).toBeGreaterThan(log.clientHeight * 2);
+    await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2);
+    expect($(chat, '[part~="jump-button"]')).toBeNull();
   });
 });
