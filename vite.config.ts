@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { chromiumArgs, chromiumPath } from './test/support/chromium.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -8,18 +9,6 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const external = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`));
-
-/** Debian's chromium; Playwright's own download does not work on our CI machines. */
-export const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   // Library-mode workers need a relative base, or consumers resolve them from the origin root.

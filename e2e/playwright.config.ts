@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../test/support/chromium.js';
 
 export const VITE_PORT = 5173;
 export const FAKE_PORT = 8787;
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
  * e2e: the demo page (Vite dev server) against the fake OpenAI-compatible server, in the
@@ -20,15 +19,17 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]]
+    : 'list',
   use: {
     baseURL: `http://127.0.0.1:${VITE_PORT}`,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      ...(chromium ? { executablePath: chromium } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: chromiumArgs,
     },
     trace: 'retain-on-failure',
   },

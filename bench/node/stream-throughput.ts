@@ -6,13 +6,28 @@ import { tool } from '../../src/tools/tool.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 import { checked, info, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
-import { inMemoryFetch, sliceBody, textStream, toolCallStream, type Slicing, type SseFixture } from '../support/sse-fixture.js';
+import {
+  inMemoryFetch,
+  sliceBody,
+  textStream,
+  toolCallStream,
+  type Slicing,
+  type SseFixture,
+} from '../support/sse-fixture.js';
 
 const BASE_URL = 'http://127.0.0.1:11434/v1';
 const TOOL_NAME = 'get_weather';
-const REQUEST: ChatRequest = { model: 'qwen3:4b', messages: [{ role: 'user', content: 'Go' }], stream: true };
+const REQUEST: ChatRequest = {
+  model: 'qwen3:4b',
+  messages: [{ role: 'user', content: 'Go' }],
+  stream: true,
+};
 /** Rounds per stream: the small tool-call stream gets more, to warm the JIT and outvote noise. */
-const ROUNDS = { text: { warmup: 5, repeat: 25 }, tools: { warmup: 20, repeat: 60 }, perFrame: { warmup: 2, repeat: 5 } };
+const ROUNDS = {
+  text: { warmup: 5, repeat: 25 },
+  tools: { warmup: 20, repeat: 60 },
+  perFrame: { warmup: 2, repeat: 5 },
+};
 type Rounds = (typeof ROUNDS)[keyof typeof ROUNDS];
 
 /** Reads the whole stream once; returns what it counted, checked against the fixture. */
@@ -62,13 +77,23 @@ const transportAndAggregator: Reader = async (fetch) => {
 const weather = tool({
   name: TOOL_NAME,
   description: 'Weather forecast for a city',
-  input: z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']), days: z.number(), detail: z.boolean() }),
+  input: z.object({
+    city: z.string(),
+    unit: z.enum(['celsius', 'fahrenheit']),
+    days: z.number(),
+    detail: z.boolean(),
+  }),
 });
 
 /** `query()` end to end (Client, loop, history, validation of each call) over the same fetch. Returns text and tool_use events. */
 const endToEnd: Reader = async (fetch) => {
   let events = 0;
-  for await (const event of query('Go', { model: 'qwen3:4b', baseURL: BASE_URL, fetch, tools: [weather] })) {
+  for await (const event of query('Go', {
+    model: 'qwen3:4b',
+    baseURL: BASE_URL,
+    fetch,
+    tools: [weather],
+  })) {
     if (event.type === 'text' || event.type === 'tool_use') events++;
   }
   return events;
@@ -81,7 +106,11 @@ interface Comparison {
 }
 
 /** Runs floor, SDK and query() on the same bytes, interleaved, and returns the medians. */
-async function compare(fixture: SseFixture, slicing: Slicing, { warmup, repeat }: Rounds): Promise<Comparison> {
+async function compare(
+  fixture: SseFixture,
+  slicing: Slicing,
+  { warmup, repeat }: Rounds,
+): Promise<Comparison> {
   const pieces = sliceBody(fixture.bytes, slicing);
   const fetch = inMemoryFetch(pieces);
   const readers = [
@@ -92,16 +121,24 @@ async function compare(fixture: SseFixture, slicing: Slicing, { warmup, repeat }
   const samples: Record<keyof Comparison, number[]> = { floorMs: [], sdkMs: [], endToEndMs: [] };
   for (let round = 0; round < warmup + repeat; round++) {
     // Rotate the order so drift (JIT, heap growth, a neighbour's load) hits every reader alike.
-    const order = [...readers.slice(round % readers.length), ...readers.slice(0, round % readers.length)];
+    const order = [
+      ...readers.slice(round % readers.length),
+      ...readers.slice(0, round % readers.length),
+    ];
     for (const { key, read, expected } of order) {
       const start = performance.now();
       const count = await read(fetch);
       const elapsed = performance.now() - start;
-      if (count !== expected) throw new Error(`${key} counted ${count} of ${expected} in "${fixture.name}"`);
+      if (count !== expected)
+        throw new Error(`${key} counted ${count} of ${expected} in "${fixture.name}"`);
       if (round >= warmup) samples[key].push(elapsed);
     }
   }
-  return { floorMs: median(samples.floorMs), sdkMs: median(samples.sdkMs), endToEndMs: median(samples.endToEndMs) };
+  return {
+    floorMs: median(samples.floorMs),
+    sdkMs: median(samples.sdkMs),
+    endToEndMs: median(samples.endToEndMs),
+  };
 }
 
 /** Figure 1: stream processing time against the no-SDK floor, for a text and a tool-call stream. */
@@ -116,20 +153,45 @@ export async function streamThroughput(): Promise<Figure[]> {
     const result = await compare(fixture, fixed, rounds);
     const kib = (fixture.bytes.length / 1024).toFixed(0);
     figures.push(
-      info({ id: `stream.${key}.floor`, label: `stream ${fixture.name}: floor (fetch+decode+split+JSON.parse)`, value: result.floorMs, unit: 'ms',
-        note: `${kib} KiB, ${fixture.frames} frames, 4 KiB reads, median of ${rounds.repeat} after ${rounds.warmup} warm-ups` }),
-      info({ id: `stream.${key}.sdk`, label: `stream ${fixture.name}: createFetchBackend + aggregateStream`, value: result.sdkMs, unit: 'ms' }),
-      checked({ id: `stream.${key}.ratio`, label: `stream ${fixture.name}: SDK / floor`, value: result.sdkMs / result.floorMs, unit: '×',
-        target: { op: '<=', limit: 1.3 } }),
-      info({ id: `stream.${key}.query-ratio`, label: `stream ${fixture.name}: query() end to end / floor`, value: result.endToEndMs / result.floorMs, unit: '×',
-        note: `query() ${result.endToEndMs.toFixed(1)} ms (Client, loop, history, zod validation of calls)` }),
+      info({
+        id: `stream.${key}.floor`,
+        label: `stream ${fixture.name}: floor (fetch+decode+split+JSON.parse)`,
+        value: result.floorMs,
+        unit: 'ms',
+        note: `${kib} KiB, ${fixture.frames} frames, 4 KiB reads, median of ${rounds.repeat} after ${rounds.warmup} warm-ups`,
+      }),
+      info({
+        id: `stream.${key}.sdk`,
+        label: `stream ${fixture.name}: createFetchBackend + aggregateStream`,
+        value: result.sdkMs,
+        unit: 'ms',
+      }),
+      checked({
+        id: `stream.${key}.ratio`,
+        label: `stream ${fixture.name}: SDK / floor`,
+        value: result.sdkMs / result.floorMs,
+        unit: '×',
+        target: { op: '<=', limit: 1.3 },
+      }),
+      info({
+        id: `stream.${key}.query-ratio`,
+        label: `stream ${fixture.name}: query() end to end / floor`,
+        value: result.endToEndMs / result.floorMs,
+        unit: '×',
+        note: `query() ${result.endToEndMs.toFixed(1)} ms (the loop, tool registry and zod validation of calls)`,
+      }),
     );
   }
   // A server flushing each token on its own: one body read per frame stresses the per-read cost.
   const perFrame = await compare(text, { kind: 'frames' }, ROUNDS.perFrame);
   figures.push(
-    info({ id: 'stream.text.per-frame-ratio', label: `stream ${text.name}, one read per frame: SDK / floor`, value: perFrame.sdkMs / perFrame.floorMs, unit: '×',
-      note: `floor ${perFrame.floorMs.toFixed(1)} ms, SDK ${perFrame.sdkMs.toFixed(1)} ms, query() ${perFrame.endToEndMs.toFixed(1)} ms; median of ${ROUNDS.perFrame.repeat}` }),
+    info({
+      id: 'stream.text.per-frame-ratio',
+      label: `stream ${text.name}, one read per frame: SDK / floor`,
+      value: perFrame.sdkMs / perFrame.floorMs,
+      unit: '×',
+      note: `floor ${perFrame.floorMs.toFixed(1)} ms, SDK ${perFrame.sdkMs.toFixed(1)} ms, query() ${perFrame.endToEndMs.toFixed(1)} ms; median of ${ROUNDS.perFrame.repeat}`,
+    }),
   );
   return figures;
 }

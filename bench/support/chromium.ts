@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright';
+import { chromiumArgs } from '../../test/support/chromium.js';
 
 /** Debian's Chromium (Playwright's own download cannot be fetched on our machines), or CHROMIUM_PATH. */
 export function chromiumPath(): string | undefined {
@@ -26,14 +27,7 @@ export async function launchChromium(executablePath: string): Promise<ChromiumPr
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   });
   return {
     context,
