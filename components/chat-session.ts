@@ -38,6 +38,8 @@ export class ChatSession {
   readonly #scheduler: FrameScheduler;
   #owned = false;
   #controller: AbortController | undefined;
+  /** The entry the current run writes into (streamed tool arguments go there). */
+  #entry: AssistantEntry | undefined;
   #defaultStore: HistoryStore | undefined;
   #deferred: { fresh: boolean; newConversation: boolean } | undefined;
   /** Resolves when the current run (if any) has ended. */
@@ -89,6 +91,13 @@ export class ChatSession {
         this.warning = error.message;
         host.emit('agent-error', { error, fatal: false });
         host.changed();
+      },
+      // Only the element's own Client streams arguments into cards; an adopted `client`
+      // keeps its own options (its cards appear when each call is complete).
+      onToolInputDelta: (delta) => {
+        options.onToolInputDelta?.(delta);
+        const entry = this.#entry;
+        if (entry && this.transcript.toolInput(entry, delta)) host.changed();
       },
     };
     let client: Client;
@@ -208,6 +217,7 @@ export class ChatSession {
     const transcript = this.transcript;
     const controller = new AbortController();
     this.#controller = controller;
+    this.#entry = entry;
     let ended: () => void = () => {};
     this.#settled = new Promise<void>((resolve) => (ended = resolve));
     this.running = true;
@@ -233,6 +243,7 @@ export class ChatSession {
       this.#scheduler.flush();
       this.running = false;
       this.#controller = undefined;
+      this.#entry = undefined;
       host.changed();
       host.emit('agent-run-end', detail);
       const deferred = this.#deferred;

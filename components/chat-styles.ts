@@ -75,7 +75,7 @@ export const chatStyles = css`
   .tool.approval { border-color: var(--_warning); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_warning) 14%, transparent); }
   .tool-head { display: flex; align-items: center; gap: 8px; min-width: 0; }
   .tool-icon { display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 50%; font-size: 0.8em; font-weight: 700; background: var(--_bg); border: 1px solid var(--_border); flex: none; }
-  .tool.running .tool-icon { color: var(--_accent); animation: spin 1s linear infinite; border-color: transparent; }
+  :is(.tool.running, .tool.receiving) .tool-icon { color: var(--_accent); animation: spin 1s linear infinite; border-color: transparent; }
   .tool.done .tool-icon { color: var(--_success); }
   .tool:is(.error, .denied) .tool-icon { color: var(--_danger); }
   .tool:is(.approval, .external) .tool-icon { color: var(--_warning); }

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { toolCard, type ToolCardActions } from './tool-card.js';
+import { toolCard, toolInputCard, type ToolCardActions } from './tool-card.js';
 import type { AssistantEntry, AssistantPart, Entry } from './transcript.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
@@ -31,6 +31,8 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions): TemplateRe
       </details>`;
     case 'tool':
       return toolCard(part, actions);
+    case 'tool-input':
+      return toolInputCard(part);
   }
 }
 

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
-import type { ToolPart, ToolStatus } from './transcript.js';
+import type { ToolInputPart, ToolPart, ToolStatus } from './transcript.js';
 
 /** Results longer than this are cut, with a button to show them whole. */
 const RESULT_PREVIEW = 2_000;
@@ -52,6 +52,24 @@ export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResu
       ${part.status === 'external'
         ? html`<p class="tool-note" part="tool-note">The page is running this tool; its result will appear here.</p>`
         : nothing}
+    </section>
+  `;
+}
+
+/**
+ * A call still being written by the model: its name and its arguments text as it grows
+ * (the view patches that text per frame; this template renders once per name change).
+ */
+export function toolInputCard(part: ToolInputPart): TemplateResult {
+  const name = part.name ?? 'tool';
+  return html`
+    <section class="tool receiving" part="tool-card tool-receiving" aria-label="Tool call ${name}: receiving arguments">
+      <header class="tool-head">
+        <span class="tool-icon" aria-hidden="true">⟳</span>
+        <code class="tool-name" part="tool-name">${name}</code>
+        <span class="tool-status" part="tool-status">Receiving arguments…</span>
+      </header>
+      ${part.view.element}
     </section>
   `;
 }

@@ -1,10 +1,13 @@
-import { assertNever, type AgentEvent, type Message, type PendingToolCall } from '../src/index.js';
+import { assertNever, type AgentEvent, type Message, type PendingToolCall, type ToolInputDelta } from '../src/index.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import { MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-markdown.js';
 import { TextView } from './text-view.js';
 import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
 import { findTool, now, settle } from './tool-part.js';
+import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } from './tool-input-part.js';
+
+export type { ToolInputPart } from './tool-input-part.js';
 
 /** Where a tool call card is. */
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
@@ -39,7 +42,7 @@ export interface ToolPart {
   expanded?: boolean;
 }
 
-export type AssistantPart = TextPart | ReasoningPart | ToolPart;
+export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
 
 export interface UserEntry {
   kind: 'user';
@@ -118,7 +121,7 @@ export class Transcript {
       }
       case 'tool_use':
         this.#endReasoning(entry);
-        entry.parts.push({ kind: 'tool', id: event.id, name: event.name, input: event.input, status: 'running', startedAt: now() });
+        this.#placeTool(entry, { kind: 'tool', id: event.id, name: event.name, input: event.input, status: 'running', startedAt: now() });
         return this.#touch(entry);
       case 'tool_use_error': {
         const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
@@ -126,7 +129,7 @@ export class Transcript {
           event.code === 'TOOL_DENIED' ? 'denied' : event.code === 'EXECUTION_CANCELLED' ? 'cancelled' : 'error';
         if (part) settle(part, status, { error: event.error });
         else {
-          entry.parts.push({
+          this.#placeTool(entry, {
             kind: 'tool',
             id: event.toolUseId ?? `invalid-${this.#keys++}`,
             name: event.name ?? 'unknown tool',
@@ -144,8 +147,10 @@ export class Transcript {
         settle(part, event.isError ? 'error' : 'done', { result: event.content });
         return this.#touch(entry);
       }
-      case 'step_end':
-        return this.#endReasoning(entry) && this.#touch(entry);
+      case 'step_end': {
+        const dropped = dropToolInputs(entry);
+        return (this.#endReasoning(entry) || dropped) && this.#touch(entry);
+      }
       case 'awaiting_tool_results':
         this.markPending(entry, event.pending);
         return this.#touch(entry);
@@ -156,6 +161,18 @@ export class Transcript {
       default:
         return assertNever(event);
     }
+  }
+
+  /**
+   * Records a streamed tool call's arguments so far in `entry` (a provisional card until
+   * its `tool_use` arrives). Returns `true` when the entry must re-render; `false` when
+   * only the arguments text changed (patched per frame).
+   */
+  toolInput(entry: AssistantEntry, delta: ToolInputDelta): boolean {
+    if (entry.state !== 'streaming') return false;
+    const ended = this.#endReasoning(entry);
+    const added = applyToolInput(entry, delta, this.#scheduler);
+    return (added || ended) && this.#touch(entry);
   }
 
   /** The tool card with this call id, in any entry. */
@@ -204,6 +221,7 @@ export class Transcript {
   /** Ends an entry's streaming: text is rendered whole, running tools become cancelled when stopped. */
   finish(entry: AssistantEntry, state: AssistantEntry['state']): void {
     this.#endReasoning(entry);
+    dropToolInputs(entry);
     for (const part of entry.parts) {
       if (part.kind === 'text') part.view.finish();
       else if (part.kind === 'tool' && part.status === 'running' && state !== 'done') settle(part, 'cancelled', { error: 'Stopped' });
@@ -232,6 +250,13 @@ export class Transcript {
     const last = this.entries.at(-1);
     if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
     markInterrupted(this.entries);
+  }
+
+  /** Puts a call's card where its provisional card was, else at the end. */
+  #placeTool(entry: AssistantEntry, part: ToolPart): void {
+    const position = takeToolInput(entry, part.id);
+    if (position === undefined) entry.parts.push(part);
+    else entry.parts.splice(position, 0, part);
   }
 
   #textPart(text: string): TextPart {

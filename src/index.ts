@@ -50,7 +50,7 @@ export { query } from './loop/query.js';
 export type { QueryOptions } from './loop/query.js';
 export { Client } from './loop/client.js';
 export type { ClientStatus, QueryResult } from './loop/client.js';
-export type { AgentOptions } from './loop/agent-options.js';
+export type { AgentOptions, ToolInputDelta } from './loop/agent-options.js';
 export type { ClientSnapshot } from './loop/conversation-state.js';
 export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop-strategies.js';
 export type { LoopState, LoopStrategy } from './loop/loop-strategies.js';

@@ -7,6 +7,21 @@ import type { HistoryStore } from '../history/history-store.js';
 import type { AgentError } from '../errors/agent-error.js';
 
 /**
+ * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
+ * receives. Not an `AgentEvent`: the call is still reported whole by `tool_use`.
+ */
+export interface ToolInputDelta {
+  /** The call's position in the model response (0 for the first call). */
+  index: number;
+  /** The call's id, once the server sent it (the `tool_use` event's `id`). */
+  toolUseId?: string;
+  /** The tool's name, once the server sent it. */
+  name?: string;
+  /** The raw arguments text received so far for this call — the whole text, not only the new piece. */
+  inputText: string;
+}
+
+/**
  * Everything a {@link Client} (or {@link query}) needs. Give `baseURL` for an
  * OpenAI-compatible server, or `backend` for anything with `chat.completions.create`
  * (an `openai` client, a WebLLM engine, {@link scriptedBackend}).
@@ -55,6 +70,26 @@ export interface AgentOptions {
   requestExtras?: Record<string, unknown>;
   /** Called with errors that do not stop the run: storage failures (once), hook failures. */
   onError?: (error: AgentError) => void;
+  /**
+   * Called as a tool call's arguments stream in, before its `tool_use` event (which comes
+   * once the response ends), e.g. to show a card filling up. Servers that split arguments
+   * into fragments (llama.cpp, vLLM, LM Studio) call it once per fragment with the text so
+   * far; servers that send calls whole (Ollama) call it once with the full text. The
+   * events `query()` and the Client yield do not change. A throwing callback does not stop
+   * the run: its first error goes to `onError` (code `TOOL_FAILED`).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:8080/v1',
+   *   tools: [getWeather],
+   *   onToolInputDelta: ({ index, name, inputText }) => {
+   *     cards[index] ??= createCard(name);
+   *     cards[index].textContent = inputText; // e.g. '{"city":"Os'
+   *   },
+   * });
+   */
+  onToolInputDelta?: (delta: ToolInputDelta) => void;
 }
 
 /** Defaults of {@link AgentOptions}. */

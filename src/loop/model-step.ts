@@ -1,5 +1,9 @@
-import { AgentError, isAbortError } from '../errors/agent-error.js';
-import { aggregateStream, type AssistantTurn } from '../stream/aggregate-stream.js';
+import { AgentError, errorMessage, isAbortError } from '../errors/agent-error.js';
+import {
+  aggregateStream,
+  type AssistantTurn,
+  type ToolCallDelta,
+} from '../stream/aggregate-stream.js';
 import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall } from '../types/message.js';
@@ -34,6 +38,7 @@ export async function* modelStep(
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
       ...(context.signal ? { signal: context.signal } : {}),
+      ...toolInputListener(context),
     });
     for (;;) {
       const next = await events.next();
@@ -55,6 +60,39 @@ export async function* modelStep(
   const usage = turn.usage ?? estimateUsage(request, turn);
   yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
   return { turn, usage };
+}
+
+/**
+ * `onToolInputDelta` as the aggregator's listener. The callback is the caller's UI code:
+ * its failure must not end the stream, and is reported once per model call, not per chunk.
+ */
+function toolInputListener(context: LoopContext): {
+  onToolCallDelta?: (delta: ToolCallDelta) => void;
+} {
+  const callback = context.options.onToolInputDelta;
+  if (callback === undefined) return {};
+  let reported = false;
+  return {
+    onToolCallDelta: (delta) => {
+      try {
+        callback({
+          index: delta.index,
+          ...(delta.id === undefined ? {} : { toolUseId: delta.id }),
+          ...(delta.name === undefined ? {} : { name: delta.name }),
+          inputText: delta.arguments,
+        });
+      } catch (error) {
+        if (reported) return;
+        reported = true;
+        context.report(
+          new AgentError('TOOL_FAILED', `onToolInputDelta failed: ${errorMessage(error)}`, {
+            cause: error,
+            context: { callback: 'onToolInputDelta' },
+          }),
+        );
+      }
+    },
+  };
 }
 
 function buildRequest({ options, registry, state }: LoopContext): ChatRequest {

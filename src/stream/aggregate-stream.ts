@@ -3,6 +3,7 @@ import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
 import type { AggregateOptions } from './chunk-aggregator.js';
 
 export type { AggregateOptions } from './chunk-aggregator.js';
+export type { ToolCallDelta } from './tool-call-accumulator.js';
 export type { AssistantTurn, StreamEvent } from './assistant-turn.js';
 
 /**

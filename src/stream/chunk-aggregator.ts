@@ -12,7 +12,7 @@ import {
 } from './chunk-reader.js';
 import { generateToolCallId } from './generate-tool-call-id.js';
 import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
-import { ToolCallAccumulator } from './tool-call-accumulator.js';
+import { ToolCallAccumulator, type ToolCallDelta } from './tool-call-accumulator.js';
 import { ToolCallMarkupParser } from './tool-call-markup-parser.js';
 import { readUsage } from './usage-reader.js';
 
@@ -30,6 +30,13 @@ export interface AggregateOptions {
    * chunks after an abort (a WebLLM engine ignores the signal mid-generation).
    */
   signal?: AbortSignal;
+  /**
+   * Told, once per chunk, about each streamed tool call (`delta.tool_calls`) whose id,
+   * name or arguments that chunk changed — with the whole arguments text so far — so a UI
+   * can show arguments as they arrive. Calls are still reported whole at the end. Nothing
+   * is collected without it. A throwing listener breaks the stream: wrap it.
+   */
+  onToolCallDelta?: (delta: ToolCallDelta) => void;
 }
 
 /** What {@link ChunkAggregator.end} returns. */
@@ -55,7 +62,7 @@ const NO_EVENTS: readonly StreamEvent[] = Object.freeze([]);
  */
 export class ChunkAggregator {
   readonly #generateId: () => string;
-  readonly #calls = new ToolCallAccumulator();
+  readonly #calls: ToolCallAccumulator;
   readonly #splitter: ThinkTagSplitter;
   readonly #markup: ToolCallMarkupParser | undefined;
   readonly #contentSink: ContentPartSink;
@@ -73,6 +80,7 @@ export class ChunkAggregator {
 
   constructor(options: AggregateOptions = {}) {
     this.#generateId = options.generateId ?? generateToolCallId;
+    this.#calls = new ToolCallAccumulator(options.onToolCallDelta);
     const toolNames = options.toolNames;
     const markup =
       toolNames !== undefined && toolNames.size > 0

@@ -13,6 +13,23 @@ interface ToolCallEntry {
   input: Record<string, unknown> | undefined;
   /** Added whole by {@link ToolCallAccumulator.add} (markup in the text), not from deltas. */
   whole: boolean;
+  /** The call's position in the response when it started. */
+  position: number;
+}
+
+/**
+ * A call whose id, name or arguments changed within one delta: what
+ * {@link ToolCallAccumulator}'s listener receives (once per call per delta).
+ */
+export interface ToolCallDelta {
+  /** The call's position in the response (0 for the first call). */
+  index: number;
+  /** The call's id, once the server sent one. */
+  id?: string;
+  /** The function name, once the server sent one. */
+  name?: string;
+  /** The whole arguments text received so far (not only the new piece). */
+  arguments: string;
 }
 
 /** Options for {@link ToolCallAccumulator.finish}. */
@@ -48,6 +65,12 @@ export interface ToolCallResult {
 export class ToolCallAccumulator {
   readonly #entries: ToolCallEntry[] = [];
   readonly #byIndex = new Map<number, ToolCallEntry>();
+  readonly #listener: ((delta: ToolCallDelta) => void) | undefined;
+
+  /** @param listener Told when a streamed call's id, name or arguments change (not for {@link add}). */
+  constructor(listener?: (delta: ToolCallDelta) => void) {
+    this.#listener = listener;
+  }
 
   /** How many calls have started. */
   get count(): number {
@@ -56,6 +79,8 @@ export class ToolCallAccumulator {
 
   /** Adds the `tool_calls` array of one delta. */
   push(toolCalls: readonly unknown[]): void {
+    // Only collected with a listener: the common path allocates nothing more.
+    let changed: ToolCallEntry[] | undefined;
     for (let position = 0; position < toolCalls.length; position++) {
       const call = toolCalls[position];
       if (!isRecord(call)) continue;
@@ -64,18 +89,58 @@ export class ToolCallAccumulator {
       const fn = isRecord(call.function) ? call.function : undefined;
       let entry = this.#byIndex.get(index);
       if (entry === undefined || (id !== undefined && entry.id !== undefined && entry.id !== id)) {
-        entry = { id: undefined, name: undefined, arguments: '', input: undefined, whole: false };
+        entry = {
+          id: undefined,
+          name: undefined,
+          arguments: '',
+          input: undefined,
+          whole: false,
+          position: this.#entries.length,
+        };
         this.#entries.push(entry);
         this.#byIndex.set(index, entry);
       }
-      if (id !== undefined && entry.id === undefined) entry.id = id;
-      if (fn === undefined) continue;
-      const name = nonEmptyString(fn.name);
-      // Keep the first name: GLM behind Mistral sends `"name": ""` on continuations.
-      if (name !== undefined && entry.name === undefined) entry.name = name;
-      const args = fn.arguments;
-      if (typeof args === 'string') entry.arguments += args;
-      else if (isRecord(args)) entry.input = args;
+      let touched = false;
+      if (id !== undefined && entry.id === undefined) {
+        entry.id = id;
+        touched = true;
+      }
+      if (fn !== undefined) {
+        const name = nonEmptyString(fn.name);
+        // Keep the first name: GLM behind Mistral sends `"name": ""` on continuations.
+        if (name !== undefined && entry.name === undefined) {
+          entry.name = name;
+          touched = true;
+        }
+        const args = fn.arguments;
+        if (typeof args === 'string') {
+          if (args !== '') {
+            entry.arguments += args;
+            touched = true;
+          }
+        } else if (isRecord(args)) {
+          entry.input = args;
+          touched = true;
+        }
+      }
+      if (touched && this.#listener !== undefined && !(changed ??= []).includes(entry)) {
+        changed.push(entry);
+      }
+    }
+    if (changed !== undefined) this.#notify(changed);
+  }
+
+  #notify(entries: readonly ToolCallEntry[]): void {
+    const listener = this.#listener;
+    if (listener === undefined) return;
+    for (const entry of entries) {
+      listener({
+        index: entry.position,
+        ...(entry.id === undefined ? {} : { id: entry.id }),
+        ...(entry.name === undefined ? {} : { name: entry.name }),
+        // Ollama's native API sends arguments as an object: show it as the text it stands for.
+        arguments: entry.input === undefined ? entry.arguments : JSON.stringify(entry.input),
+      });
     }
   }
 
@@ -87,6 +152,7 @@ export class ToolCallAccumulator {
       arguments: '',
       input: undefined,
       whole: true,
+      position: this.#entries.length,
     };
     if (typeof call.arguments === 'string') entry.arguments = call.arguments;
     else entry.input = call.arguments;

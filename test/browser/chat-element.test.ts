@@ -56,6 +56,21 @@ const add = tool({
   execute: ({ a, b }) => a + b,
 });
 
+const delta = (value: Record<string, unknown>, finishReason: string | null = null) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: value, finish_reason: finishReason }],
+});
+
+/** One `add` call whose arguments arrive in three fragments, as llama.cpp streams them. */
+const fragmentedAdd = () => [
+  delta({ role: 'assistant', content: '' }),
+  delta({ tool_calls: [{ index: 0, id: 'call_add', type: 'function', function: { name: 'add', arguments: '{"a":' } }] }),
+  delta({ tool_calls: [{ index: 0, function: { arguments: '2,"b"' } }] }),
+  delta({ tool_calls: [{ index: 0, function: { arguments: ':3}' } }] }),
+  delta({}, 'tool_calls'),
+];
+
 describe('<agent-chat>', () => {
   test('renders a streamed answer as markdown in an accessible log', async () => {
     const { chat } = withBackend([{ text: ['Hello ', '**world**', '!'] }]);
@@ -107,6 +122,47 @@ describe('<agent-chat>', () => {
     expect(card?.querySelector('.tool-status')?.textContent).toContain('Done');
     expect(card?.querySelector('.tool-result pre')?.textContent).toBe('5');
     expect(text(chat, 'article.assistant')).toContain('It is 5.');
+  });
+
+  test('a tool card shows its arguments as they stream in, then the real card replaces it', async () => {
+    const { chat } = withBackend([{ chunks: fragmentedAdd(), delayMs: 150 }, { text: 'It is 5.' }], (element) => {
+      element.tools = [add];
+    });
+    const seen = events(chat);
+    const provisional = 'section.tool.receiving [part~="tool-arguments"]';
+
+    const run = chat.send('2 + 3?');
+
+    await expect.poll(() => text(chat, provisional)).toBe('{"a":');
+    const growing = $(chat, provisional);
+    expect(text(chat, 'section.tool.receiving .tool-name')).toBe('add');
+    expect(text(chat, 'section.tool.receiving .tool-status')).toBe('Receiving arguments…');
+    await expect.poll(() => text(chat, provisional)).toBe('{"a":2,"b"');
+    expect($(chat, provisional)).toBe(growing);
+    expect(seen.map((event) => event.type)).not.toContain('tool_use');
+
+    expect(await run).toBe(true);
+    await chat.updateComplete;
+    expect($$(chat, 'section.tool')).toHaveLength(1);
+    expect($(chat, 'section.tool.receiving')).toBeNull();
+    expect(text(chat, 'section.tool [part~="tool-arguments"]')).toBe(JSON.stringify({ a: 2, b: 3 }, null, 2));
+    expect(text(chat, 'section.tool .tool-status')).toContain('Done');
+  });
+
+  test('a Client given as a property shows the card only when the call is complete', async () => {
+    // The call's first fragment, then text: once the text shows, the fragment was read.
+    const chunks = [...fragmentedAdd().slice(0, 2), delta({ content: 'Adding.' })];
+    const client = new Client({ model: 'm', backend: scriptedBackend([{ chunks, hang: true }]), tools: [add] });
+    const chat = mount((element) => {
+      element.client = client;
+    });
+
+    const run = chat.send('2 + 3?');
+
+    await expect.poll(() => text(chat, 'article.assistant')).toContain('Adding.');
+    expect($(chat, 'section.tool')).toBeNull();
+    chat.stop();
+    await run;
   });
 
   test('approval: Approve runs the tool, Deny tells the model', async () => {
