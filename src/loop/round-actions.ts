@@ -32,13 +32,22 @@ export function resultCall(call: PendingCall, content: unknown, isError: boolean
   return { toolUseId, name, input, status: 'settled', content, isError, announced: true };
 }
 
-/** An approved call, ready to run with the (possibly edited, validated again) input. */
+/**
+ * An approved call, ready to run with the (possibly edited, validated again) input.
+ * @throws TypeError for a call that waits for a result rather than an approval.
+ */
 export function approvedCall(
   registry: ToolRegistry,
   call: PendingCall,
   input: Record<string, unknown> = call.input,
 ): RoundCall {
   const { toolUseId, name } = call;
+  if (call.reason !== 'approval') {
+    // An external tool has nothing to run: it waits for the caller's result.
+    throw new TypeError(
+      `approve: tool call "${toolUseId}" (${name}) waits for a result (addToolResult), not an approval`,
+    );
+  }
   const validation = registry.get(name)?.validate(input) ?? {
     success: true as const,
     value: input,

@@ -192,6 +192,19 @@ describe('approvals', () => {
     assertHistoryConsistent(client.history);
   });
 
+  it('refuses to approve an external call, which waits for a result', async () => {
+    const { client } = scriptedClient(
+      [{ toolCalls: [{ name: 'ask_user', input: { question: 'A?' }, id: 'q1' }] }],
+      {
+        tools: [askUser],
+        autoExecuteTools: true,
+      },
+    );
+    await collect(client.run('start'));
+    expect(() => client.approve('q1')).toThrow(/waits for a result/);
+    expect(client.pending).toHaveLength(1);
+  });
+
   it('tells the model a denied call was denied and never runs it', async () => {
     const execute = vi.fn(() => 'x');
     const { client, backend } = scriptedClient(
@@ -204,7 +217,10 @@ describe('approvals', () => {
     await collect(client.run('wipe'));
     client.deny('d1', 'too dangerous');
     // deny() only records; iterating again resumes with a model call (no continue() needed).
-    expect((await collect(client.receiveMessages())).at(-1)).toMatchObject({ status: 'completed', iterations: 1 });
+    expect((await collect(client.receiveMessages())).at(-1)).toMatchObject({
+      status: 'completed',
+      iterations: 1,
+    });
     expect(execute).not.toHaveBeenCalled();
     expect(backend.requests[1]?.messages.at(-1)?.content).toBe(
       'Error: Tool "delete_file" was denied: too dangerous',
