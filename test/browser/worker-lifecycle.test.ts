@@ -30,6 +30,9 @@ describe('timeouts, aborts and restarts', () => {
 
   test('a direct call times out too, and calls in flight on the stuck worker fail with WORKER_FAILED', async () => {
     const { connection } = toolsWorker();
+    // The worker is up first: a timeout that fires while it still loads never posts the call
+    // (see the next test), so nothing would be restarted.
+    await connection.call('worker_id', {});
     const waiting = rejection(connection.call('wait_for_abort', {}, { toolUseId: 'bystander' }));
 
     const timedOut = await rejection(connection.call('spin', {}, { timeoutMs: 150 }));
@@ -43,6 +46,18 @@ describe('timeouts, aborts and restarts', () => {
     expect(bystander.message).toMatch(
       /^Tool "wait_for_abort" did not complete: its worker was restarted: tool "spin" was stopped/,
     );
+  });
+
+  test('a call that times out while its worker is still loading never runs, and the worker stays', async () => {
+    const { connection, spawned } = toolsWorker();
+
+    // 0 ms: the timer fires before the module worker has sent tools-ready.
+    const timedOut = await rejection(connection.call('spin', {}, { timeoutMs: 0 }));
+    const sum = await connection.call('add', { a: 2, b: 3 });
+
+    expect(timedOut.code).toBe('TOOL_TIMEOUT');
+    expect(sum).toEqual({ sum: 5 });
+    expect(spawned).toHaveLength(1);
   });
 
   test('aborting the signal cancels the call and aborts the handler signal in the worker', async () => {
