@@ -51,6 +51,7 @@ export default defineConfig({
             'marked',
             'eventsource-parser',
             'zod',
+            'zod/mini',
           ],
         },
         test: {

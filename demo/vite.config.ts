@@ -39,7 +39,7 @@ export default defineConfig({
   // Pre-bundled up front: a dependency found late makes Vite reload the page (flaky e2e).
   optimizeDeps: {
     entries: ['index.html'],
-    include: ['lit', 'lit/directives/guard.js', 'lit/directives/repeat.js', 'lit/directives/if-defined.js', 'marked', 'dompurify', 'idb-keyval', 'zod', 'eventsource-parser'],
+    include: ['lit', 'lit/directives/guard.js', 'lit/directives/repeat.js', 'lit/directives/if-defined.js', 'marked', 'dompurify', 'idb-keyval', 'zod', 'zod/mini', 'eventsource-parser'],
   },
   worker: { format: 'es' },
   build: { target: 'es2022', outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)), emptyOutDir: true },

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
+import { safeParse } from '../types/safe-parse.js';
 import type { PausedState, StoredConversation } from './history-store.js';
 import { describeIssues, messageSchema, pausedStateSchema } from './message-schema.js';
 
@@ -23,17 +24,18 @@ export interface ConversationFile {
 
 const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
 
-const timestamp = z.number().finite().nonnegative();
+// zod 4 numbers already reject Infinity and NaN.
+const timestamp = z.number().check(z.nonnegative());
 
 const fileSchema = z.object({
   format: z.literal(CONVERSATION_FILE_FORMAT),
   version: z.literal(CONVERSATION_FILE_VERSION),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
   messages: z.array(messageSchema),
-  pending: pausedStateSchema.exactOptional(),
+  pending: z.exactOptional(pausedStateSchema),
 });
 
 /** The JSON text of a conversation file (pretty-printed: people open these). */
@@ -64,7 +66,7 @@ export function parseConversationFile(json: string): ConversationFile {
   } catch (error) {
     throw invalid(`the file is not JSON (${errorMessage(error)})`, error);
   }
-  const header = headerSchema.safeParse(data);
+  const header = safeParse(headerSchema, data);
   if (!header.success) throw invalid('the file is not a JSON object');
   const { format, version } = header.data;
   if (format !== CONVERSATION_FILE_FORMAT) {
@@ -77,7 +79,7 @@ export function parseConversationFile(json: string): ConversationFile {
       `"version" is ${JSON.stringify(version) ?? 'missing'}; this open-agent reads version ${CONVERSATION_FILE_VERSION}`,
     );
   }
-  const parsed = fileSchema.safeParse(data);
+  const parsed = safeParse(fileSchema, data);
   if (!parsed.success) throw invalid(describeIssues(parsed.error), parsed.error);
   return parsed.data;
 }

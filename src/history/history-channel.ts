@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { HistoryChange } from './history-store.js';
 
 const changeSchema = z.object({
@@ -30,7 +30,7 @@ export class HistoryChannel {
     (this.#channel as { unref?: () => void }).unref?.();
     this.#channel.onmessage = (event: MessageEvent<unknown>) => {
       // Another tab may run another version of this code: ignore what we do not understand.
-      const parsed = changeSchema.safeParse(event.data);
+      const parsed = z.safeParse(changeSchema, event.data);
       if (parsed.success) this.#deliver({ ...parsed.data, remote: true });
     };
   }

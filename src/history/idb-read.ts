@@ -1,7 +1,8 @@
 import type { UseStore } from 'idb-keyval';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
+import { safeParse } from '../types/safe-parse.js';
 import type { ConversationSummary } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import {
@@ -30,7 +31,7 @@ export interface ReadOptions {
  */
 export function readRecord(value: unknown): ConversationRecord | undefined {
   if (value === undefined) return undefined;
-  const parsed = conversationRecordSchema.safeParse(value);
+  const parsed = safeParse(conversationRecordSchema, value);
   if (parsed.success) return parsed.data;
   throw new AgentError(
     'STORAGE_FAILED',
@@ -57,7 +58,7 @@ export async function readConversation(
   );
   const record = readRecord(recordValue);
   if (!record) return undefined;
-  const pages = storedPagesSchema.safeParse(pageValues);
+  const pages = safeParse(storedPagesSchema, pageValues);
   if (!pages.success) {
     throw new AgentError(
       'STORAGE_FAILED',
@@ -78,7 +79,7 @@ export async function readSummaries(options: ReadOptions): Promise<ConversationS
   );
   const summaries: ConversationSummary[] = [];
   for (const value of Array.isArray(values) ? (values as unknown[]) : []) {
-    const parsed = conversationRecordSchema.safeParse(value);
+    const parsed = safeParse(conversationRecordSchema, value);
     if (!parsed.success) continue;
     const { id, title, createdAt, updatedAt, messageCount } = parsed.data;
     summaries.push({ id, title: title || UNTITLED, createdAt, updatedAt, messageCount });

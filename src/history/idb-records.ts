@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pausedStateSchema } from './message-schema.js';
 
 /**
@@ -21,10 +21,10 @@ export const conversationRecordSchema = z.object({
   title: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
-  messageCount: z.number().int().nonnegative(),
+  messageCount: z.int().check(z.nonnegative()),
   /** Pages stored so far: the last one, `pageCount - 1`, is where appends go. */
-  pageCount: z.number().int().nonnegative(),
-  pending: pausedStateSchema.exactOptional(),
+  pageCount: z.int().check(z.nonnegative()),
+  pending: z.exactOptional(pausedStateSchema),
 });
 
 /** The stored head of a conversation. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Message } from '../types/message.js';
 import { fillPages } from './fill-pages.js';
 import { pageKey, type ConversationRecord } from './idb-records.js';
@@ -22,7 +22,10 @@ export async function appendPages(
   let first = pageCount;
   let last: Message[] = [];
   if (pageCount > 0) {
-    const stored = pageSchema.safeParse(await request(objectStore.get(pageKey(id, pageCount - 1))));
+    const stored = z.safeParse(
+      pageSchema,
+      await request(objectStore.get(pageKey(id, pageCount - 1))),
+    );
     // A corrupt last page is left as it is (load reports it); new messages start a new page.
     if (stored.success) {
       first = pageCount - 1;

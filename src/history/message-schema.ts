@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
+import { safeParse } from '../types/safe-parse.js';
 import { messageSchema } from '../types/message-schema.js';
 import type { PausedState } from './history-store.js';
 
@@ -8,7 +9,7 @@ import type { PausedState } from './history-store.js';
 export const pausedStateSchema = z.record(z.string(), z.unknown());
 
 /** `messages.3.role: Invalid input…` — one line per zod issue, for error messages. */
-export function describeIssues(error: z.ZodError, prefix = ''): string {
+export function describeIssues(error: z.core.$ZodError, prefix = ''): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
@@ -28,7 +29,7 @@ const messagesSchema = z.array(messageSchema);
  * @throws AgentError `VALIDATION_FAILED` naming the first invalid fields (`1.content: …`).
  */
 export function checkedMessages(messages: unknown): Message[] {
-  const parsed = messagesSchema.safeParse(messages);
+  const parsed = safeParse(messagesSchema, messages);
   if (parsed.success) return parsed.data;
   throw new AgentError(
     'VALIDATION_FAILED',
@@ -55,7 +56,7 @@ export function checkedPending(pending: unknown): PausedState | undefined {
       { cause: error },
     );
   }
-  const parsed = pausedStateSchema.safeParse(copy);
+  const parsed = safeParse(pausedStateSchema, copy);
   if (parsed.success) return parsed.data;
   throw new AgentError('VALIDATION_FAILED', 'The paused-run state must be a plain JSON object.', {
     cause: parsed.error,

@@ -3,9 +3,7 @@ import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
-import { snapshotSchema } from './snapshot-schema.js';
-
-const pausedSchema = snapshotSchema.pick({ round: true, iterationCount: true, finishReason: true });
+import { pausedSchema } from './snapshot-schema.js';
 
 /**
  * Keeps a client's conversation in its `history` store: loads it once, appends each

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { tool, type JsonSchema, type Tool } from '../tools/tool.js';
+import type * as z from 'zod/mini';
+import { zodTool, type JsonSchema, type Tool } from '../tools/tool.js';
 import type { AgentOptions } from './agent-options.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -25,8 +25,11 @@ interface OutputToolBase<Output extends OutputObject> {
   /** The tool the model calls with its output as arguments, e.g. `save_contact`. */
   name: string;
   description: string;
-  /** Sent to the model as the tool's JSON Schema; checked again when the attempt ends. */
-  schema: z.ZodType<Output>;
+  /**
+   * A zod schema, classic or `zod/mini`. Sent to the model as the tool's JSON Schema; checked
+   * again when the attempt ends.
+   */
+  schema: z.core.$ZodType<Output>;
 }
 
 /** An output tool without reflection: its first call ends the attempt. */
@@ -101,7 +104,7 @@ export interface AgentOutput<Output> {
   description: string;
   /** The JSON Schema sent to the model. */
   parameters: JsonSchema;
-  schema: z.ZodType<Output>;
+  schema: z.core.$ZodType<Output>;
   /** Present exactly when the agent has a `submit` tool. */
   reflection: AgentReflection<Output> | undefined;
 }
@@ -178,8 +181,8 @@ export function defineAgent<Input, Output extends OutputObject>(
       );
     }
   }
-  // tool() checks the name and that the schema describes an object, and renders its JSON Schema.
-  const { parameters } = tool({
+  // zodTool() checks the name and that the schema describes an object, and renders its JSON Schema.
+  const { parameters } = zodTool({
     name: output.name,
     description: output.description,
     input: output.schema,

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
-import { tool, type Tool } from '../tools/tool.js';
+import { zodTool, type Tool } from '../tools/tool.js';
 import { isRecord } from '../types/is-record.js';
+import { safeParse } from '../types/safe-parse.js';
 import type { InputValidator } from '../tools/validate-input.js';
 import { SUBMIT_TOOL_NAME, type AgentOutput } from './define-agent.js';
 import type { OutputRecorder } from './output-recorder.js';
@@ -28,7 +29,7 @@ export function createOutputTools<Output>(
     execute: async (input, { toolUseId }) => {
       recorder.record(toolUseId, input);
       if (!reflection) return 'Output received; it will now be validated.';
-      const parsed = output.schema.safeParse(input);
+      const parsed = safeParse(output.schema, input);
       if (!parsed.success) {
         // Recorded anyway: a `submit` now would fail validation with the same message.
         throw new AgentError(
@@ -40,7 +41,7 @@ export function createOutputTools<Output>(
     },
   };
   if (!reflection) return [outputTool];
-  const submitTool = tool({
+  const submitTool = zodTool({
     name: SUBMIT_TOOL_NAME,
     description: reflection.submitDescription,
     // Not strict: a model that passes its output to `submit` too still submits.

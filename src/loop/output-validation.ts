@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorMessage } from '../errors/agent-error.js';
+import { safeParse } from '../types/safe-parse.js';
 import type { Validator } from './define-agent.js';
 
 /** An output that passed every check (`value` is the schema's parsed output), or why not. */
@@ -11,9 +12,9 @@ export type OutputValidation<Output> = { ok: true; value: Output } | { ok: false
  */
 export async function validateOutput<Output>(
   candidate: Record<string, unknown>,
-  checks: { schema: z.ZodType<Output>; validators: readonly Validator<Output>[] },
+  checks: { schema: z.core.$ZodType<Output>; validators: readonly Validator<Output>[] },
 ): Promise<OutputValidation<Output>> {
-  const parsed = checks.schema.safeParse(candidate);
+  const parsed = safeParse(checks.schema, candidate);
   if (!parsed.success)
     return {
       ok: false,
@@ -32,7 +33,7 @@ export async function validateOutput<Output>(
 }
 
 /** zod's issues as one line naming each failing path: `email: Invalid email address; age: …`. */
-export function schemaIssues(error: z.ZodError): string {
+export function schemaIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) =>
       issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,

@@ -1,16 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AGENT_ERROR_CODES } from '../errors/agent-error.js';
 import { messageSchema } from '../types/message-schema.js';
+import { useEnglishIssues } from '../types/safe-parse.js';
 
 // Apart from conversation-state.ts so that an app that never restores a snapshot (only
 // `query()`) does not ship these schemas: building them is a module-level zod call that
-// bundlers must keep wherever the module is imported.
+// bundlers must keep wherever the module is imported. zod/mini, not classic, for the same reason:
+// classic schemas carry every method, so none of zod classic tree-shakes.
+
+// Client.restore and the persistence parse these with the schemas' own `safeParse`, whose
+// messages are English only when a locale is set.
+useEnglishIssues();
 
 const usageSchema = z.object({
   promptTokens: z.number(),
   completionTokens: z.number(),
   totalTokens: z.number(),
-  estimated: z.boolean().optional(),
+  estimated: z.optional(z.boolean()),
 });
 
 const callBase = {
@@ -26,7 +32,7 @@ const roundCallSchema = z.union([
     status: z.literal('settled'),
     content: z.unknown(),
     isError: z.boolean(),
-    code: z.enum(AGENT_ERROR_CODES).optional(),
+    code: z.optional(z.enum(AGENT_ERROR_CODES)),
     announced: z.boolean(),
   }),
 ]);
@@ -35,9 +41,16 @@ const roundCallSchema = z.union([
 export const snapshotSchema = z.object({
   version: z.literal(1),
   messages: z.array(messageSchema),
-  round: z.object({ calls: z.array(roundCallSchema) }).nullable(),
-  iterationCount: z.number().int().nonnegative(),
+  round: z.nullable(z.object({ calls: z.array(roundCallSchema) })),
+  iterationCount: z.int().check(z.nonnegative()),
   usage: usageSchema,
-  finishReason: z.string().nullable(),
+  finishReason: z.nullable(z.string()),
   modelCallDue: z.boolean(),
+});
+
+/** The part of a snapshot stored beside a paused conversation's messages. */
+export const pausedSchema = z.pick(snapshotSchema, {
+  round: true,
+  iterationCount: true,
+  finishReason: true,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
 import {
   isJavaScriptResult,
@@ -8,7 +8,7 @@ import {
   type JavaScriptResult,
   type SandboxGlobal,
 } from './javascript-sandbox-protocol.js';
-import { tool, type NeedsApproval, type Tool } from './tool.js';
+import { zodTool, type NeedsApproval, type Tool } from './tool.js';
 import { connectWorker } from './worker-connection.js';
 
 /** Options for {@link javascriptTool}. */
@@ -60,11 +60,13 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
   // No grace period: the model's code never sees the cancel signal, so a stopped run would
   // only keep the worker busy.
   const connection = connectWorker(createSandboxWorker, { cancelGraceMs: 0 });
-  const definition = tool({
+  const definition = zodTool({
     name,
     description: options.description ?? describe(allow, timeoutMs),
     input: z.object({
-      code: z.string().min(1).describe('JavaScript to run; the last expression is the result'),
+      code: z
+        .string()
+        .check(z.minLength(1), z.describe('JavaScript to run; the last expression is the result')),
     }),
     timeoutMs,
     ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ToolDefinition } from '../types/chat-request.js';
+import { jsonSchemaInput } from './json-schema-input.js';
 import { validateInput, type InputValidator } from './validate-input.js';
 
 /** A JSON Schema object, as sent to the model. */
@@ -34,7 +35,11 @@ export interface Tool {
   readonly validate: InputValidator;
 }
 
-type ObjectSchema = z.ZodObject | z.ZodType<Record<string, unknown>>;
+/**
+ * A zod v4 schema of an object, from `zod` (classic) or `zod/mini`: both build on zod's core
+ * `$ZodType`, which is all that validation and `z.toJSONSchema` need.
+ */
+export type ObjectSchema = z.core.$ZodType<Record<string, unknown>>;
 
 /** The definition of a tool whose input is a zod schema: `execute` gets the parsed type. */
 export interface ZodToolConfig<Schema extends ObjectSchema> {
@@ -59,8 +64,8 @@ export interface JsonSchemaToolConfig {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * Defines a tool. `input` is a zod object schema (its JSON Schema comes from
- * `z.toJSONSchema`) or a plain JSON Schema object (validated with `z.fromJSONSchema`).
+ * Defines a tool. `input` is a zod object schema, classic or `zod/mini` (its JSON Schema comes
+ * from `z.toJSONSchema`), or a plain JSON Schema object (validated with `z.fromJSONSchema`).
  *
  * @throws TypeError for a name servers reject or a schema that does not describe an object.
  * @example
@@ -74,14 +79,42 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export function tool<Schema extends ObjectSchema>(config: ZodToolConfig<Schema>): Tool;
 export function tool(config: JsonSchemaToolConfig): Tool;
 export function tool(config: ZodToolConfig<ObjectSchema> | JsonSchemaToolConfig): Tool {
-  if (!TOOL_NAME.test(config.name)) {
+  if (isZodSchema(config.input)) return zodTool({ ...config, input: config.input });
+  checkName(config.name);
+  return createTool(config, jsonSchemaInput(config.name, config.input), config.input);
+}
+
+/**
+ * {@link tool} for a zod schema only. Our own tools (the sandbox, `submit`, output tools) use
+ * it, so that they do not bring `z.fromJSONSchema` (and with it zod classic) into a bundle.
+ *
+ * @throws TypeError for a name servers reject or a schema that does not describe an object.
+ */
+export function zodTool<Schema extends ObjectSchema>(config: ZodToolConfig<Schema>): Tool {
+  checkName(config.name);
+  return createTool(config, config.input, toParameters(config.input));
+}
+
+/** Whether `input` is a zod v4 schema (classic or mini) rather than a plain JSON Schema. */
+export function isZodSchema(input: ObjectSchema | JsonSchema): input is ObjectSchema {
+  // `$ZodType`'s `instanceof` checks the schema's traits, not its prototype: true for classic
+  // and mini schemas alike, even from another copy of zod.
+  return input instanceof z.core.$ZodType;
+}
+
+function checkName(name: string): void {
+  if (!TOOL_NAME.test(name)) {
     throw new TypeError(
-      `Invalid tool name "${config.name}": use 1-64 letters, digits, "_" or "-" (servers reject others)`,
+      `Invalid tool name "${name}": use 1-64 letters, digits, "_" or "-" (servers reject others)`,
     );
   }
-  const { input } = config;
-  const schema = input instanceof z.ZodType ? input : jsonSchemaToZod(config.name, input);
-  const parameters = input instanceof z.ZodType ? toParameters(input) : input;
+}
+
+function createTool(
+  config: ZodToolConfig<ObjectSchema> | JsonSchemaToolConfig,
+  schema: z.core.$ZodType,
+  parameters: JsonSchema,
+): Tool {
   if (parameters.type !== 'object') {
     throw new TypeError(
       `Tool "${config.name}" input must describe an object (got type ${String(parameters.type)})`,
@@ -99,19 +132,11 @@ export function tool(config: ZodToolConfig<ObjectSchema> | JsonSchemaToolConfig)
   };
 }
 
-function toParameters(input: z.ZodType): JsonSchema {
+function toParameters(input: z.core.$ZodType): JsonSchema {
   // `io: 'input'`: fields with defaults are optional for the model. `$schema` is dropped:
   // llama.cpp's grammar converter and some templates choke on unknown top-level keys.
   const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: 'input' });
   return schema;
-}
-
-function jsonSchemaToZod(name: string, input: JsonSchema): z.ZodType {
-  try {
-    return z.fromJSONSchema(input);
-  } catch (error) {
-    throw new TypeError(`Tool "${name}" has a JSON Schema zod cannot read`, { cause: error });
-  }
 }
 
 /** The wire definition of a tool, for the request's `tools` array. */

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isRecord } from '../types/is-record.js';
+import { safeParse } from '../types/safe-parse.js';
 
 /** The result of checking a tool's input. */
 export type InputValidation =
@@ -9,15 +10,16 @@ export type InputValidation =
 export type InputValidator = (input: unknown) => InputValidation;
 
 /**
- * Validates `input` with `schema`. The error message names the tool and every failing
- * path, so the model can fix its call: `Tool "add" received invalid input: a: expected number`.
+ * Validates `input` with `schema` (any zod v4 schema, classic or `zod/mini`). The error message
+ * names the tool and every failing path, so the model can fix its call:
+ * `Tool "add" received invalid input: a: expected number`.
  */
 export function validateInput(
   toolName: string,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   input: unknown,
 ): InputValidation {
-  const result = schema.safeParse(input);
+  const result = safeParse(schema, input);
   if (result.success) {
     const value = result.data;
     if (isRecord(value)) return { success: true, value };

@@ -1,6 +1,12 @@
-import { z } from 'zod';
 import { AgentError } from '../errors/agent-error.js';
-import { tool, type JsonSchema, type NeedsApproval, type Tool } from './tool.js';
+import {
+  isZodSchema,
+  tool,
+  type JsonSchema,
+  type NeedsApproval,
+  type ObjectSchema,
+  type Tool,
+} from './tool.js';
 import { connectWorker, type WorkerConnection, type WorkerSource } from './worker-connection.js';
 
 /** The definition of a tool whose `execute` runs inside a Web Worker. */
@@ -8,8 +14,11 @@ export interface WorkerToolConfig {
   /** The tool's name, as the model calls it and as the worker's `exposeTools` names its handler. */
   name: string;
   description: string;
-  /** A zod object schema or a plain JSON Schema object; input is validated on the page before it is posted. */
-  input: z.ZodObject | z.ZodType<Record<string, unknown>> | JsonSchema;
+  /**
+   * A zod object schema (classic or `zod/mini`) or a plain JSON Schema object; input is
+   * validated on the page before it is posted.
+   */
+  input: ObjectSchema | JsonSchema;
   /**
    * The worker: a factory (`() => new Worker(new URL('./tools.worker.ts', import.meta.url), { type: 'module' })`),
    * a module worker URL, or a connection from `connectWorker`. Tools given the same factory
@@ -48,8 +57,7 @@ export interface WorkerToolConfig {
  */
 export function workerTool(config: WorkerToolConfig): Tool {
   const { input, worker, ...rest } = config;
-  const definition =
-    input instanceof z.ZodType ? tool({ ...rest, input }) : tool({ ...rest, input });
+  const definition = isZodSchema(input) ? tool({ ...rest, input }) : tool({ ...rest, input });
   const connection = sharedConnection(worker);
   // The loop validates before calling execute and passes validate's output; parsing that
   // output again would re-run zod transforms, so only inputs validate did not produce are checked.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { executeTool } from '../../src/tools/execute-tool.js';
 import { tool } from '../../src/tools/tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
@@ -34,6 +35,47 @@ describe('tool()', () => {
     expect(!failure.success && failure.error).toMatch(
       /^Tool "get_weather" received invalid input: city: .*string/,
     );
+  });
+
+  it('accepts a zod/mini schema: its JSON Schema goes to the model, and it validates the call', async () => {
+    const forecast = tool({
+      name: 'forecast',
+      description: 'Weather forecast',
+      input: zm.object({
+        city: zm.string().check(zm.minLength(1)),
+        days: zm._default(zm.number(), 3),
+      }),
+      execute: ({ city, days }) => `${city}: sun for ${days} days`,
+    });
+    expect(createToolRegistry([forecast]).definitions).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'forecast',
+          description: 'Weather forecast',
+          parameters: {
+            type: 'object',
+            properties: {
+              city: { type: 'string', minLength: 1 },
+              days: { type: 'number', default: 3 },
+            },
+            required: ['city'],
+          },
+        },
+      },
+    ]);
+    const failure = forecast.validate({ city: '', days: 'two' });
+    expect(!failure.success && failure.error).toBe(
+      'Tool "forecast" received invalid input: city: Too small: expected string to have >=1 characters; ' +
+        'days: Invalid input: expected number, received string',
+    );
+    const success = forecast.validate({ city: 'Oslo' });
+    expect(success).toEqual({ success: true, value: { city: 'Oslo', days: 3 } });
+    if (!success.success) return;
+    expect(await executeTool(forecast, success.value, { toolUseId: 'f' })).toEqual({
+      ok: true,
+      content: 'Oslo: sun for 3 days',
+    });
   });
 
   it('accepts a plain JSON Schema and validates with it', () => {
