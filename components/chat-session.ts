@@ -99,6 +99,12 @@ export class ChatSession {
         const entry = this.#entry;
         if (entry && this.transcript.toolInput(entry, delta)) host.changed();
       },
+      // Qwen3-style output that starts in reasoning: move what was shown as answer.
+      onTextWasReasoning: (text) => {
+        options.onTextWasReasoning?.(text);
+        const entry = this.#entry;
+        if (entry && this.transcript.textWasReasoning(entry, text)) host.changed();
+      },
     };
     let client: Client;
     try {

@@ -175,6 +175,27 @@ export class Transcript {
     return (added || ended) && this.#touch(entry);
   }
 
+  /**
+   * The answer this response showed so far (`text`) was reasoning — a lone `</think>`
+   * (the Client's `onTextWasReasoning`): the trailing text parts holding exactly it become
+   * one reasoning part. Returns `true` when the entry must re-render.
+   */
+  textWasReasoning(entry: AssistantEntry, text: string): boolean {
+    if (entry.state !== 'streaming' || text === '') return false;
+    let start = entry.parts.length;
+    let shown = '';
+    while (start > 0 && shown.length < text.length) {
+      const part = entry.parts[start - 1];
+      if (part?.kind !== 'text' || part.view.finished) break;
+      shown = part.view.text + shown;
+      start -= 1;
+    }
+    // Anything else means the parts are not what this response streamed: leave them.
+    if (shown !== text) return false;
+    entry.parts.splice(start, entry.parts.length - start, this.#reasoningPart(text, true));
+    return this.#touch(entry);
+  }
+
   /** The tool card with this call id, in any entry. */
   findTool(id: string): ToolPart | undefined {
     for (const entry of this.entries) {

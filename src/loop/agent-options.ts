@@ -90,6 +90,25 @@ export interface AgentOptions {
    * });
    */
   onToolInputDelta?: (delta: ToolInputDelta) => void;
+  /**
+   * Called when the text a response streamed so far turns out to be reasoning: a lone
+   * `</think>` arrived (LM Studio or llama.cpp serving Qwen3-Thinking or DeepSeek-R1 with
+   * reasoning left in content — their templates put `<think>` in the prompt, so only the
+   * closing tag reaches the output). `text` is everything the earlier `text` events of this
+   * response carried; move it from the answer you show into reasoning. History never
+   * stores it as content. A throwing callback goes to `onError` (code `TOOL_FAILED`).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3-4b-thinking-2507',
+   *   baseURL: 'http://localhost:1234/v1',
+   *   onTextWasReasoning: (text) => {
+   *     answer.textContent = answer.textContent.slice(0, -text.length);
+   *     thoughts.textContent += text;
+   *   },
+   * });
+   */
+  onTextWasReasoning?: (text: string) => void;
 }
 
 /** Defaults of {@link AgentOptions}. */

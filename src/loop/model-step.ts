@@ -46,8 +46,14 @@ export async function* modelStep(
         turn = next.value;
         break;
       }
-      if (next.value.type === 'text') text += next.value.text;
-      yield next.value;
+      const event = next.value;
+      if (event.type === 'text_was_reasoning') {
+        text = ''; // reasoning is never stored as content, not even from a cut-off response
+        tellTextWasReasoning(context, event.text);
+        continue;
+      }
+      if (event.type === 'text') text += event.text;
+      yield event;
     }
   } catch (error) {
     if (text !== '') context.append({ role: 'assistant', content: text });
@@ -93,6 +99,22 @@ function toolInputListener(context: LoopContext): {
       }
     },
   };
+}
+
+/** `onTextWasReasoning`, if given; like `onToolInputDelta`, a throw goes to `onError`. */
+function tellTextWasReasoning(context: LoopContext, text: string): void {
+  const callback = context.options.onTextWasReasoning;
+  if (callback === undefined) return;
+  try {
+    callback(text);
+  } catch (error) {
+    context.report(
+      new AgentError('TOOL_FAILED', `onTextWasReasoning failed: ${errorMessage(error)}`, {
+        cause: error,
+        context: { callback: 'onTextWasReasoning' },
+      }),
+    );
+  }
 }
 
 function buildRequest({ options, registry, state }: LoopContext): ChatRequest {

@@ -7,8 +7,22 @@ import type {
 } from '../types/events.js';
 import type { Usage } from '../types/usage.js';
 
+/**
+ * The text this response reported so far (`text` events before this one) was reasoning: a
+ * lone `</think>` arrived (Qwen3 and DeepSeek-R1 templates put `<think>` in the prompt, so
+ * the output starts inside reasoning). The turn's `text` no longer contains it; a UI moves
+ * what it showed as answer into reasoning. Not an `AgentEvent`: the loop hands it to
+ * `AgentOptions.onTextWasReasoning`.
+ */
+export interface TextWasReasoning {
+  type: 'text_was_reasoning';
+  /** All text the earlier `text` events of this response carried, joined. */
+  text: string;
+}
+
 /** What the aggregator yields while a response streams. */
-export type StreamEvent = TextBlock | ReasoningBlock | ToolUseBlock | ToolUseError;
+export type StreamEvent =
+  TextBlock | ReasoningBlock | ToolUseBlock | ToolUseError | TextWasReasoning;
 
 /** One model response, aggregated: what the loop stores in history and reports in `step_end`. */
 export interface AssistantTurn {

@@ -212,6 +212,9 @@ export class ChunkAggregator {
 
   /** A lone `</think>` showed that everything so far was reasoning (Qwen3 templates). */
   #onTextWasReasoning(): void {
+    // Text events already went out: say, in order, that their text was reasoning.
+    if (this.#text !== '')
+      (this.#events ??= []).push({ type: 'text_was_reasoning', text: this.#text });
     // Calls "written" while reasoning are thoughts, not calls: their markup is reasoning.
     this.#reasoning += this.#textWithMarkup ?? this.#text;
     const hiddenMarkup = this.#hiddenMarkup;

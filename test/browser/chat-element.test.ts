@@ -108,6 +108,20 @@ describe('<agent-chat>', () => {
     expect(text(chat, 'article.assistant:last-of-type')).toContain('a b c');
   });
 
+  test('an answer that turns out to be reasoning (a lone </think>, Qwen3 templates) moves into the reasoning disclosure', async () => {
+    const { chat } = withBackend([{ text: ['Let me', ' think.</think>', '\n\nIt is **4**.'], delayMs: 150 }]);
+
+    const run = chat.send('2 + 2?');
+    // Until the </think> arrives, nothing says this is reasoning: it shows as the answer.
+    await expect.poll(() => text(chat, 'article.assistant .markdown')).toBe('Let me');
+    expect(await run).toBe(true);
+    await chat.updateComplete;
+
+    expect($$(chat, 'article.assistant .markdown').map((element) => element.textContent?.trim())).toEqual(['It is 4.']);
+    expect(text(chat, 'article.assistant details.reasoning .reasoning-text')).toBe('Let me think.');
+    expect(text(chat, 'article.assistant details.reasoning summary')).toBe('Reasoning');
+  });
+
   test('a tool call shows a card with arguments, status and result', async () => {
     const { chat } = withBackend([{ toolCalls: [{ name: 'add', input: { a: 2, b: 3 } }] }, { text: 'It is 5.' }], (element) => {
       element.tools = [add];

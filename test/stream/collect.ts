@@ -78,3 +78,26 @@ export const text = (value: string): StreamEvent => ({ type: 'text', text: value
 export const reasoning = (value: string): StreamEvent => ({ type: 'reasoning', text: value });
 
 export { STREAM_DONE };
+
+/**
+ * The answer and reasoning a UI shows after applying `events` in order: `text_was_reasoning`
+ * moves what was shown as answer into reasoning. Throws when a marker does not name exactly
+ * the text shown so far (the marker would then move the wrong text).
+ */
+export function replay(events: readonly StreamEvent[]): { text: string; reasoning: string } {
+  let text = '';
+  let reasoning = '';
+  for (const event of events) {
+    if (event.type === 'text') text += event.text;
+    else if (event.type === 'reasoning') reasoning += event.text;
+    else if (event.type === 'text_was_reasoning') {
+      if (event.text !== text)
+        throw new Error(
+          `text_was_reasoning names ${JSON.stringify(event.text)}, shown: ${JSON.stringify(text)}`,
+        );
+      reasoning += text;
+      text = '';
+    }
+  }
+  return { text, reasoning };
+}

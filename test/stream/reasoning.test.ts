@@ -70,7 +70,12 @@ describe('aggregateStream: reasoning', () => {
   it('holds a delta with a partial tag before any tag, in case it is a lone </think>', async () => {
     const { events, turn } = await collect(textStream(['So', ' 2+2.</th', 'ink>4']));
 
-    expect(events).toEqual([text('So'), reasoning(' 2+2.'), text('4')]);
+    expect(events).toEqual([
+      text('So'),
+      { type: 'text_was_reasoning', text: 'So' },
+      reasoning(' 2+2.'),
+      text('4'),
+    ]);
     expect(turn).toMatchObject({ text: '4', reasoning: 'So 2+2.' });
   });
 
@@ -79,8 +84,14 @@ describe('aggregateStream: reasoning', () => {
       textStream(['Let me', ' think.</think>', '\n\nIt is 4.']),
     );
 
-    // Deltas before the `</think>` could not be known to be reasoning when they came.
-    expect(events).toEqual([text('Let me'), reasoning(' think.'), text('It is 4.')]);
+    // Deltas before the `</think>` could not be known to be reasoning when they came:
+    // `text_was_reasoning` says so, in order, so a UI can move them.
+    expect(events).toEqual([
+      text('Let me'),
+      { type: 'text_was_reasoning', text: 'Let me' },
+      reasoning(' think.'),
+      text('It is 4.'),
+    ]);
     expect(turn).toMatchObject({ text: 'It is 4.', reasoning: 'Let me think.' });
   });
 

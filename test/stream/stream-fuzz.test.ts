@@ -4,6 +4,7 @@ import { AgentError, isAgentError } from '../../src/errors/agent-error.js';
 import { localServerStreams } from '../fixtures/local-servers/index.js';
 import { loadRecordedStreams } from '../support/recorded-streams.js';
 import type { Collected } from './collect.js';
+import { replay } from './collect.js';
 import { expectAggregated, throughTransport } from './through-transport.js';
 
 const fixtures = new Map(
@@ -37,7 +38,11 @@ function expectWellFormed(collected: Collected): void {
     expect(isAgentError(error)).toBe(true);
   }
   for (const event of events)
-    expect(['text', 'reasoning', 'tool_use', 'tool_use_error']).toContain(event.type);
+    expect(['text', 'reasoning', 'text_was_reasoning', 'tool_use', 'tool_use_error']).toContain(
+      event.type,
+    );
+  // Applied in order, the events never move text that was not shown (replay throws).
+  replay(events);
 }
 
 const textOf = (collected: Collected) =>

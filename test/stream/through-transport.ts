@@ -8,7 +8,7 @@ import type { AggregateOptions } from '../../src/stream/aggregate-stream.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 import { type BytesOptions, bytesResponse, fakeFetch } from '../support/fake-fetch.js';
 import type { RecordedExpectation } from '../support/recorded-streams.js';
-import { type Collected, collect } from './collect.js';
+import { type Collected, collect, replay } from './collect.js';
 
 const request: ChatRequest = {
   model: 'm',
@@ -53,7 +53,9 @@ export function expectAggregated(collected: Collected, expected: RecordedExpecta
   }
   expect(turn).toBeDefined();
   if (turn === undefined) return;
-  // The events carry exactly what the turn holds (unless a stream started in reasoning).
+  // Applied in order, the events show exactly what the turn holds; the `text` events alone
+  // do too, unless the stream started in reasoning (then `text_was_reasoning` moves them).
+  expect(replay(events)).toEqual({ text: turn.text, reasoning: turn.reasoning });
   if (expected.eventText === undefined) {
     expect(text).toBe(turn.text);
     expect(reasoning).toBe(turn.reasoning);

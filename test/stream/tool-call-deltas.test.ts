@@ -25,7 +25,9 @@ describe('aggregateStream: onToolCallDelta', () => {
   it('tells the listener each call’s whole arguments text as fragments arrive', async () => {
     const deltas: ToolCallDelta[] = [];
 
-    const { events, error } = await collect(fragmented, { onToolCallDelta: (delta) => deltas.push(delta) });
+    const { events, error } = await collect(fragmented, {
+      onToolCallDelta: (delta) => deltas.push(delta),
+    });
 
     expect(error).toBeUndefined();
     expect(deltas).toEqual([
@@ -62,7 +64,10 @@ describe('aggregateStream: onToolCallDelta', () => {
   });
 
   it('produces the same events and turn without a listener', async () => {
-    const withListener = await collect(fragmented, { onToolCallDelta: () => {}, generateId: () => 'id' });
+    const withListener = await collect(fragmented, {
+      onToolCallDelta: () => {},
+      generateId: () => 'id',
+    });
     const without = await collect(fragmented, { generateId: () => 'id' });
 
     expect(without).toEqual(withListener);

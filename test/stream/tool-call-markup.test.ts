@@ -151,6 +151,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
 
     expect(events).toEqual([
       text('I could do '),
+      { type: 'text_was_reasoning', text: 'I could do ' },
       reasoning(markup),
       reasoning(' but no.'),
       weather('Rome'),
