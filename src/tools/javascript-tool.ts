@@ -17,7 +17,11 @@ export interface JavaScriptToolOptions {
   name?: string;
   /** Replaces the generated description (which states the limits below). */
   description?: string;
-  /** Time limit per run; past it the worker is terminated (`TOOL_TIMEOUT`) and a fresh one used next time. Default 5000 ms. */
+  /**
+   * Time limit per run, counted from the call (so it includes starting a worker when none is
+   * running); past it the worker is terminated (`TOOL_TIMEOUT`) and a fresh one used next
+   * time. Default 5000 ms.
+   */
   timeoutMs?: number;
   /** Cap on console output plus result JSON, in characters; the answer says what was cut. Default 10 000. */
   maxOutputChars?: number;

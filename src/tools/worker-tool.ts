@@ -25,7 +25,10 @@ export interface WorkerToolConfig {
    * function, URL or connection share one worker.
    */
   worker: WorkerSource | WorkerConnection;
-  /** Fails the call with `TOOL_TIMEOUT` (and stops it in the worker) after this many milliseconds. */
+  /**
+   * Fails the call with `TOOL_TIMEOUT` (and stops it in the worker) after this many
+   * milliseconds, counted from the call: a worker still starting up uses part of it.
+   */
   timeoutMs?: number;
   needsApproval?: NeedsApproval<Record<string, unknown>>;
 }
