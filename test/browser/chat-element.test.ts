@@ -109,11 +109,25 @@ describe('<agent-chat>', () => {
   });
 
   test('an answer that turns out to be reasoning (a lone </think>, Qwen3 templates) moves into the reasoning disclosure', async () => {
-    const { chat } = withBackend([{ text: ['Let me', ' think.</think>', '\n\nIt is **4**.'], delayMs: 150 }]);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A backend that stops after the first delta until the test has looked.
+    async function* chunks() {
+      yield delta({ role: 'assistant', content: 'Let me' });
+      await gate;
+      yield delta({ content: ' think.</think>' });
+      yield delta({ content: '\n\nIt is **4**.' });
+      yield delta({}, 'stop');
+    }
+    const chat = mount((element) => {
+      element.model = 'm';
+      element.backend = { chat: { completions: { create: () => Promise.resolve(chunks()) } } };
+    });
 
     const run = chat.send('2 + 2?');
     // Until the </think> arrives, nothing says this is reasoning: it shows as the answer.
     await expect.poll(() => text(chat, 'article.assistant .markdown')).toBe('Let me');
+    release();
     expect(await run).toBe(true);
     await chat.updateComplete;
 
