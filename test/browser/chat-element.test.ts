@@ -71,6 +71,13 @@ const fragmentedAdd = () => [
   delta({}, 'tool_calls'),
 ];
 
+/** A promise the test resolves when it has looked: `await gate.opened` … `gate.open()`. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 describe('<agent-chat>', () => {
   test('renders a streamed answer as markdown in an accessible log', async () => {
     const { chat } = withBackend([{ text: ['Hello ', '**world**', '!'] }]);
@@ -109,12 +116,11 @@ describe('<agent-chat>', () => {
   });
 
   test('an answer that turns out to be reasoning (a lone </think>, Qwen3 templates) moves into the reasoning disclosure', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const looked = gate();
     // A backend that stops after the first delta until the test has looked.
     async function* chunks() {
       yield delta({ role: 'assistant', content: 'Let me' });
-      await gate;
+      await looked.opened;
       yield delta({ content: ' think.</think>' });
       yield delta({ content: '\n\nIt is **4**.' });
       yield delta({}, 'stop');
@@ -127,7 +133,7 @@ describe('<agent-chat>', () => {
     const run = chat.send('2 + 2?');
     // Until the </think> arrives, nothing says this is reasoning: it shows as the answer.
     await expect.poll(() => text(chat, 'article.assistant .markdown')).toBe('Let me');
-    release();
+    looked.open();
     expect(await run).toBe(true);
     await chat.updateComplete;
 
@@ -153,8 +159,29 @@ describe('<agent-chat>', () => {
   });
 
   test('a tool card shows its arguments as they stream in, then the real card replaces it', async () => {
-    const { chat } = withBackend([{ chunks: fragmentedAdd(), delayMs: 150 }, { text: 'It is 5.' }], (element) => {
+    // The first response stops after each fragment until the test has looked at the card.
+    const gates = [gate(), gate()];
+    const [role, first, second, ...rest] = fragmentedAdd();
+    async function* fragments() {
+      yield* [role, first];
+      await gates[0]?.opened;
+      yield second;
+      await gates[1]?.opened;
+      yield* rest;
+    }
+    const answer = scriptedBackend([{ text: 'It is 5.' }]);
+    let calls = 0;
+    const chat = mount((element) => {
+      element.model = 'm';
       element.tools = [add];
+      element.backend = {
+        chat: {
+          completions: {
+            create: (request, options) =>
+              calls++ === 0 ? Promise.resolve(fragments()) : answer.chat.completions.create(request, options),
+          },
+        },
+      };
     });
     const seen = events(chat);
     const provisional = 'section.tool.receiving [part~="tool-arguments"]';
@@ -165,9 +192,11 @@ describe('<agent-chat>', () => {
     const growing = $(chat, provisional);
     expect(text(chat, 'section.tool.receiving .tool-name')).toBe('add');
     expect(text(chat, 'section.tool.receiving .tool-status')).toBe('Receiving arguments…');
+    gates[0]?.open();
     await expect.poll(() => text(chat, provisional)).toBe('{"a":2,"b"');
     expect($(chat, provisional)).toBe(growing);
     expect(seen.map((event) => event.type)).not.toContain('tool_use');
+    gates[1]?.open();
 
     expect(await run).toBe(true);
     await chat.updateComplete;
