@@ -12,7 +12,9 @@ export type { AssistantTurn, StreamEvent } from './assistant-turn.js';
  *
  * Yields each new text and reasoning delta as it arrives (never repeated), then — after
  * the finish — every tool call in call order: `tool_use` for a valid call,
- * `tool_use_error` for one that must not run. Returns the {@link AssistantTurn}.
+ * `tool_use_error` for one that must not run. Returns the {@link AssistantTurn}. When a
+ * lone `</think>` shows that the text so far was reasoning (Qwen3 templates), it yields
+ * `text_was_reasoning` with that text, in order, before the reasoning that follows.
  *
  * The stream is complete after `STREAM_DONE` (`data: [DONE]`) or, without it, once a
  * finish reason arrived (old text-generation-webui).
