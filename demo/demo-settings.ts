@@ -1,4 +1,5 @@
 import { DEMO_TOOLS, type DemoToolName } from './tools/demo-tools.js';
+import { WEB_LLM_MODELS } from './web-llm.js';
 
 /** Where the model comes from. */
 export type ModelSource = 'demo' | 'server' | 'webllm';
@@ -38,7 +39,8 @@ export function readSettings(url = new URL(location.href)): DemoSettings {
     source,
     baseURL,
     model: params.get('model') ?? saved.model ?? '',
-    webLLMModel: saved.webLLMModel ?? 'Hermes-3-Llama-3.2-3B-q4f16_1-MLC',
+    // A model saved by an older demo may be one WebLLM no longer runs tools with.
+    webLLMModel: WEB_LLM_MODELS.find((id) => id === saved.webLLMModel) ?? WEB_LLM_MODELS[0],
     systemPrompt: params.get('system') ?? saved.systemPrompt ?? 'You are a helpful assistant. Use the tools when they help, and answer in markdown.',
     tools: toolSet(params.get('tools')) ?? toolSet(saved.tools?.join(',') ?? null) ?? new Set(DEMO_TOOLS.map((entry) => entry.name)),
     approval: toolSet(params.get('approval')) ?? toolSet(saved.approval?.join(',') ?? null) ?? new Set(['run_javascript']),

@@ -1,4 +1,4 @@
-import type { ChatBackend, ChatRequest } from '../src/index.js';
+import { webLLMBackend, type ChatBackend, type WebLLMEngine } from '../src/index.js';
 
 /** Download progress, as WebLLM reports it. */
 export interface WebLLMProgress {
@@ -7,21 +7,19 @@ export interface WebLLMProgress {
   text: string;
 }
 
-/** Small models WebLLM can run; the Hermes ones were trained for tool calls. */
+/**
+ * The models WebLLM (0.2.86) runs tools with — its `functionCallingModelIds`; it refuses
+ * `tools` for any other model. About 4–5 GB each, downloaded once into the browser cache.
+ */
 export const WEB_LLM_MODELS = [
-  'Hermes-3-Llama-3.2-3B-q4f16_1-MLC',
+  'Hermes-2-Pro-Mistral-7B-q4f16_1-MLC',
+  'Hermes-3-Llama-3.1-8B-q4f16_1-MLC',
   'Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC',
-  'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
 ] as const;
 
 /** The part of `@mlc-ai/web-llm` the demo uses (the package is optional, so not typed from it). */
 interface WebLLMModule {
-  CreateMLCEngine(model: string, config: { initProgressCallback: (report: WebLLMProgress) => void }): Promise<MLCEngine>;
-}
-
-interface MLCEngine {
-  chat: { completions: { create(request: ChatRequest): Promise<AsyncIterable<unknown>> } };
-  interruptGenerate(): void;
+  CreateMLCEngine(model: string, config: { initProgressCallback: (report: WebLLMProgress) => void }): Promise<WebLLMEngine>;
 }
 
 /** True when this browser has WebGPU (WebLLM needs it). */
@@ -41,17 +39,9 @@ export async function loadWebLLM(model: string, onProgress: (progress: WebLLMPro
   const module = await load();
   if (!isWebLLM(module)) throw new Error('@mlc-ai/web-llm loaded, but it has no CreateMLCEngine: is it a supported version?');
   const engine = await module.CreateMLCEngine(model, { initProgressCallback: onProgress });
-  return {
-    chat: {
-      completions: {
-        create(request, options = {}) {
-          // WebLLM takes no AbortSignal: a stop interrupts the generation instead.
-          options.signal?.addEventListener('abort', () => engine.interruptGenerate(), { once: true });
-          return engine.chat.completions.create(request);
-        },
-      },
-    },
-  };
+  // How WebLLM runs tools (forced JSON calls, no system prompt beside tools, no abort signal)
+  // is the library's business: the same adapter an app uses.
+  return webLLMBackend(engine);
 }
 
 function isWebLLM(value: unknown): value is WebLLMModule {

@@ -56,6 +56,8 @@ export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop
 export type { LoopState, LoopStrategy } from './loop/loop-strategies.js';
 export type { Hooks, PostToolUseHook, PreToolUseHook, UserPromptSubmitHook } from './loop/hooks.js';
 export { createFetchBackend } from './backend/fetch-backend.js';
+export { webLLMBackend } from './backend/web-llm-backend.js';
+export type { WebLLMEngine } from './backend/web-llm-backend.js';
 export type { FetchBackendOptions } from './backend/fetch-backend.js';
 export { corsHint } from './backend/cors-hint.js';
 export {

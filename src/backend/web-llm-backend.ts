@@ -1,0 +1,159 @@
+import { AgentError, errorMessage } from '../errors/agent-error.js';
+import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import { isRecord } from '../types/is-record.js';
+import type { Message } from '../types/message.js';
+
+/** The part of a WebLLM `MLCEngine` (`@mlc-ai/web-llm` 0.2) that {@link webLLMBackend} uses. */
+export interface WebLLMEngine {
+  chat: { completions: { create(request: ChatRequest): Promise<AsyncIterable<unknown>> } };
+  /** Stops the generation in progress (WebLLM takes no `AbortSignal`). */
+  interruptGenerate(): void;
+}
+
+/**
+ * Wraps a WebLLM `MLCEngine` as a `backend`, adapting the requests and the stream to how
+ * WebLLM 0.2 runs tools (read from its source, `@mlc-ai/web-llm` 0.2.86):
+ *
+ * - With `tools`, WebLLM forces the output into a JSON array of calls (Hermes function
+ *   calling) and streams that JSON as `content` before repeating the calls, without ids, in
+ *   the final chunk. The JSON is not shown as text; the calls are read from the final chunk.
+ *   A model that wants no tool answers `[]`: it is asked again without tools to answer in
+ *   text. After tool results, the request goes without tools, so the model answers from
+ *   them (a forced JSON array could never be an answer): one tool round per prompt.
+ * - WebLLM rejects a system message beside tools (it writes its own tool prompt): the
+ *   system prompt goes at the top of the first user message instead.
+ * - WebLLM reads only the `content` of an assistant message and rejects `null`: a call
+ *   turn is echoed as the JSON array the model wrote.
+ * - Aborting the signal calls `engine.interruptGenerate()`.
+ *
+ * Only WebLLM's function-calling models (`functionCallingModelIds`: Hermes-2-Pro,
+ * Hermes-3) accept tools; with any other model, give the agent no tools.
+ *
+ * @throws AgentError `STREAM_ERROR` (from the stream) when the engine refuses a request or
+ * fails while generating, with WebLLM's message.
+ * @example
+ * import { CreateMLCEngine } from '@mlc-ai/web-llm';
+ * const engine = await CreateMLCEngine('Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC');
+ * const client = new Client({ model: 'Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC', backend: webLLMBackend(engine), tools });
+ */
+export function webLLMBackend(engine: WebLLMEngine): ChatBackend {
+  return {
+    chat: {
+      completions: {
+        create(request, options = {}) {
+          options.signal?.addEventListener('abort', () => engine.interruptGenerate(), {
+            once: true,
+          });
+          return webLLMChunks(engine, request, options.signal);
+        },
+      },
+    },
+  };
+}
+
+async function* webLLMChunks(
+  engine: WebLLMEngine,
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<unknown> {
+  const withTools = request.tools !== undefined && request.tools.length > 0 && lastIsUser(request);
+  if (!withTools) {
+    yield* generate(engine, withoutTools(request));
+    return;
+  }
+  let calls = false;
+  try {
+    for await (const chunk of generate(engine, forTools(request))) {
+      // Only the final chunk (the calls) and the usage chunk after it are passed on.
+      if (hasToolCalls(chunk)) calls = true;
+      if (calls) yield chunk;
+    }
+  } catch (error) {
+    // WebLLM throws from the final chunk when the forced JSON is not a list of calls (cut
+    // off by max_tokens, or interrupted): no calls came, so the text answer below stands.
+    if (calls || !isToolOutputError(error)) throw error;
+  }
+  if (!calls && signal?.aborted !== true) yield* generate(engine, withoutTools(request));
+}
+
+/** Streams the engine's chunks, its refusals and failures as `STREAM_ERROR`. */
+async function* generate(engine: WebLLMEngine, request: ChatRequest): AsyncGenerator<unknown> {
+  try {
+    yield* await engine.chat.completions.create(request);
+  } catch (error) {
+    if (isToolOutputError(error)) throw error;
+    throw new AgentError('STREAM_ERROR', `WebLLM: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+/** Whether `chunk` carries tool calls (WebLLM's final chunk of a tools request). */
+function hasToolCalls(chunk: unknown): boolean {
+  if (!isRecord(chunk) || !Array.isArray(chunk.choices)) return false;
+  const choice: unknown = chunk.choices[0];
+  if (!isRecord(choice) || !isRecord(choice.delta)) return false;
+  const toolCalls = choice.delta.tool_calls;
+  return Array.isArray(toolCalls) && toolCalls.length > 0;
+}
+
+const TOOL_OUTPUT_ERRORS = new Set([
+  'ToolCallOutputParseError',
+  'ToolCallOutputInvalidTypeError',
+  'ToolCallOutputMissingFieldsError',
+]);
+
+function isToolOutputError(error: unknown): boolean {
+  return error instanceof Error && TOOL_OUTPUT_ERRORS.has(error.name);
+}
+
+function lastIsUser(request: ChatRequest): boolean {
+  return request.messages.at(-1)?.role === 'user';
+}
+
+/** The request as WebLLM runs tools: no system message (folded into the first user one). */
+function forTools(request: ChatRequest): ChatRequest {
+  const { tool_choice: _choice, parallel_tool_calls: _parallel, ...rest } = request;
+  const system = request.messages.filter((message) => message.role === 'system');
+  const others = readableMessages(request.messages.filter((message) => message.role !== 'system'));
+  if (system.length === 0) return { ...rest, messages: others };
+  const instructions = system.map((message) => message.content).join('\n\n');
+  const first = others.findIndex((message) => message.role === 'user');
+  const messages = others.map((message, index) =>
+    index === first && message.role === 'user'
+      ? { ...message, content: `${instructions}\n\n${message.content}` }
+      : message,
+  );
+  return { ...rest, messages };
+}
+
+function withoutTools(request: ChatRequest): ChatRequest {
+  const { tools: _tools, tool_choice: _choice, parallel_tool_calls: _parallel, ...rest } = request;
+  return { ...rest, messages: readableMessages(request.messages) };
+}
+
+/** Assistant messages as WebLLM reads them: string content, a call turn as its JSON array. */
+function readableMessages(messages: readonly Message[]): Message[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant') return message;
+    const calls = message.tool_calls ?? [];
+    const content =
+      message.content !== null && message.content !== ''
+        ? message.content
+        : calls.length > 0
+          ? JSON.stringify(
+              calls.map((call) => ({
+                name: call.function.name,
+                arguments: parsed(call.function.arguments),
+              })),
+            )
+          : '';
+    return { role: 'assistant', content };
+  });
+}
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown; // our own echo: arguments are always JSON text
+  } catch {
+    return {};
+  }
+}
