@@ -27,7 +27,8 @@ export interface WebLLMEngine {
  * - Aborting the signal calls `engine.interruptGenerate()`.
  *
  * Only WebLLM's function-calling models (`functionCallingModelIds`: Hermes-2-Pro,
- * Hermes-3) accept tools; with any other model, give the agent no tools.
+ * Hermes-3) accept tools; with any other model, give the agent no tools. The agent's
+ * `model` must be the id the engine loaded (WebLLM picks the model by it).
  *
  * @throws AgentError `STREAM_ERROR` (from the stream) when the engine refuses a request or
  * fails while generating, with WebLLM's message.

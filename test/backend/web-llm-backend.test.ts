@@ -10,6 +10,7 @@ import { add } from '../loop/fixtures.js';
 // tools; assistant content must be a string. The fake runs WebLLM's own request checks.
 
 const HERMES = 'Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC';
+const QWEN = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
 const callAdd = ['[{"name": "add", ', '"arguments": {"a": 2, ', '"b": 3}}]'];
 const options = { model: HERMES, systemPrompt: 'Be brief.', tools: [add], autoExecuteTools: true };
 
@@ -87,8 +88,8 @@ describe('webLLMBackend', () => {
   });
 
   it('a model without function calling is a STREAM_ERROR with WebLLM’s reason', async () => {
-    const engine = fakeWebLLMEngine('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', [callAdd]);
-    const client = new Client({ ...options, model: 'qwen', backend: webLLMBackend(engine) });
+    const engine = fakeWebLLMEngine(QWEN, [callAdd]);
+    const client = new Client({ ...options, model: QWEN, backend: webLLMBackend(engine) });
 
     await expect(collect(client.run('2 + 3?'))).rejects.toMatchObject({
       code: 'STREAM_ERROR',
@@ -99,9 +100,9 @@ describe('webLLMBackend', () => {
   });
 
   it('without tools, text streams as it comes, system prompt and all', async () => {
-    const engine = fakeWebLLMEngine('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', [['Hel', 'lo']]);
+    const engine = fakeWebLLMEngine(QWEN, [['Hel', 'lo']]);
     const client = new Client({
-      model: 'qwen',
+      model: QWEN,
       systemPrompt: 'Be brief.',
       backend: webLLMBackend(engine),
     });

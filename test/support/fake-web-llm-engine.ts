@@ -44,6 +44,13 @@ export function fakeWebLLMEngine(
             modelId,
             ModelType.LLM,
           );
+          // getModelIdToUse: a named model must be the loaded one.
+          if (request.model && request.model !== modelId) {
+            throw named(
+              'SpecifiedModelNotFoundError',
+              `Specified model ${request.model} for chatCompletion is not found in loaded models.`,
+            );
+          }
           // getConversationFromChatCompletionRequest: assistant content must be a string.
           for (const message of request.messages) {
             if (message.role === 'assistant' && typeof message.content !== 'string') {
