@@ -66,7 +66,9 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
         const bodyText = await readErrorBody(body);
         if (attempt.cancelled) throw attempt.signal.reason;
         const error = httpError(response, url, bodyText, attempts);
-        if (!isRetryableStatus(response.status) || retry >= maxRetries) throw error;
+        // A server setting (llama.cpp's 500 without --jinja) fails every retry the same way.
+        const permanent = error.context?.fix !== undefined;
+        if (permanent || !isRetryableStatus(response.status) || retry >= maxRetries) throw error;
         retryHeaders = response.headers;
       } else {
         let firstText = '';
