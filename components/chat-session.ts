@@ -136,6 +136,10 @@ export class ChatSession {
   async retry(): Promise<boolean> {
     const client = this.client;
     if (!client || this.running) return false;
+    // The Client does not send a failed partial answer again (the model answers anew): nor
+    // is it shown above the new one.
+    const last = client.history.at(-1);
+    if (last?.role === 'assistant' && (last.tool_calls ?? []).length === 0) this.transcript.dropFailedAnswer();
     return this.#resume(client);
   }
 

@@ -15,7 +15,7 @@ export function entriesFromHistory(
 ): Entry[] {
   const entries: Entry[] = [];
   let assistant: AssistantEntry | undefined;
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
     switch (message.role) {
       case 'system':
         break;
@@ -24,8 +24,10 @@ export function entriesFromHistory(
         entries.push({ kind: 'user', key: make.key(), version: 0, text: message.content });
         break;
       case 'assistant': {
-        // An answer stopped before its first word is stored empty: nothing to show.
-        if (!message.content && (message.tool_calls ?? []).length === 0) break;
+        const textOnly = (message.tool_calls ?? []).length === 0;
+        // An answer stopped before its first word is stored empty: nothing to show. A partial
+        // answer another one follows failed and was asked again (Retry): the model never saw it.
+        if (textOnly && (!message.content || messages[index + 1]?.role === 'assistant')) break;
         if (!assistant) {
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);

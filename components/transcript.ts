@@ -196,6 +196,20 @@ export class Transcript {
     return this.#touch(entry);
   }
 
+  /**
+   * A retry answers again what failed: the failed response's partial text and reasoning
+   * (the parts after the last tool card of the last entry) go.
+   */
+  dropFailedAnswer(): void {
+    const last = this.entries.at(-1);
+    if (last?.kind !== 'assistant') return;
+    let end = last.parts.length;
+    while (end > 0 && (last.parts[end - 1]?.kind === 'text' || last.parts[end - 1]?.kind === 'reasoning')) end -= 1;
+    if (end === last.parts.length) return;
+    last.parts.length = end;
+    last.version += 1;
+  }
+
   /** The tool card with this call id, in any entry. */
   findTool(id: string): ToolPart | undefined {
     for (const entry of this.entries) {

@@ -212,7 +212,10 @@ export class Client {
   }
 
   /**
-   * Makes the next `receiveMessages()` call the model again with no new user message.
+   * Makes the next `receiveMessages()` call the model again with no new user message — e.g.
+   * a retry after a transport error. The partial answer a failed response left in history
+   * is not sent again (the model answers anew, and roles keep alternating); it stays in
+   * `history`, followed by the new answer.
    * @throws TypeError while calls still wait for results.
    */
   continue(options: { signal?: AbortSignal } = {}): void {

@@ -6,7 +6,7 @@ import {
 } from '../stream/aggregate-stream.js';
 import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
-import type { AssistantMessage, AssistantToolCall } from '../types/message.js';
+import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import { estimateTokens, type Usage } from '../types/usage.js';
 import { DEFAULTS } from './agent-options.js';
 import type { LoopContext } from './loop-context.js';
@@ -123,8 +123,8 @@ function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
     ...options.requestExtras,
     model: options.model,
     messages: options.systemPrompt
-      ? [{ role: 'system', content: options.systemPrompt }, ...state.messages]
-      : [...state.messages],
+      ? [{ role: 'system', content: options.systemPrompt }, ...sentMessages(state.messages)]
+      : sentMessages(state.messages),
     stream: true,
     stream_options: { include_usage: true },
     temperature: options.temperature ?? DEFAULTS.temperature,
@@ -135,6 +135,23 @@ function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
       ? { parallel_tool_calls: options.parallelToolCalls }
       : {}),
   };
+}
+
+/**
+ * The conversation as sent: without a text-only assistant message that another assistant
+ * message follows, or that ends the conversation — the partial answer of a response that
+ * failed or was stopped, which a retry (`continue()`) answers again. Sent, it would be a
+ * prefill the model continues (llama.cpp, Ollama) or refuses (llama.cpp with thinking on:
+ * "Assistant response prefill is incompatible with enable_thinking"; WebLLM: the last
+ * message must be from the user or a tool), and two assistant messages in a row break
+ * templates that require alternating roles (Mistral, Gemma).
+ */
+function sentMessages(messages: readonly Message[]): Message[] {
+  return messages.filter((message, index) => {
+    if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
+    const next = messages[index + 1];
+    return next !== undefined && next.role !== 'assistant';
+  });
 }
 
 /**

@@ -301,6 +301,30 @@ describe('<agent-chat>', () => {
     expect(backend.requests[1]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
   });
 
+  test('Retry after an answer broke off mid-stream shows the new answer in place of the partial one, also after a reload', async () => {
+    const history = memoryHistory();
+    const cutOff = new AgentError('STREAM_TRUNCATED', 'The stream ended early');
+    const { chat } = withBackend([{ text: ['Hello', ' wor'], error: cutOff }, { text: 'Hello world!' }], (element) => {
+      element.history = history;
+      element.conversationId = 'retry';
+    });
+
+    expect(await chat.send('Hi')).toBe(false);
+    await chat.updateComplete;
+    expect(text(chat, 'article.assistant')).toContain('Hello wor');
+    $<HTMLButtonElement>(chat, '[part~="retry-button"]')?.click();
+    await expect.poll(() => text(chat, 'article.assistant')).toContain('Hello world!');
+    await chat.updateComplete;
+
+    const answers = (element: AgentChat) => $$(element, 'article.assistant .markdown').map((node) => node.textContent?.trim());
+    expect(answers(chat)).toEqual(['Hello world!']);
+    const reopened = withBackend([], (element) => {
+      element.history = history;
+      element.conversationId = 'retry';
+    }).chat;
+    await expect.poll(() => answers(reopened)).toEqual(['Hello world!']);
+  });
+
   test('a run that fails before any output shows only the error, no empty answer', async () => {
     const failure = new AgentError('NETWORK_ERROR', 'Could not reach http://localhost:11434/v1', {});
     const { chat } = withBackend([{ failRequest: failure }, { text: 'Partial', error: failure }, { text: 'Back.' }]);
