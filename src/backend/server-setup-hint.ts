@@ -1,6 +1,7 @@
 /**
  * Server errors that a request can never get past (a setting of the server or the model,
- * not a passing failure), each with what to change. Matched on the server's own message.
+ * or a conversation grown past the context — not a passing failure), each with what to
+ * change. Matched on the server's own message.
  */
 const SETUP_FIXES: readonly { pattern: RegExp; fix: string }[] = [
   {
@@ -21,11 +22,26 @@ const SETUP_FIXES: readonly { pattern: RegExp; fix: string }[] = [
     pattern: /tool choice requires --enable-auto-tool-choice/i,
     fix: 'vLLM: start it with --enable-auto-tool-choice --tool-call-parser <the parser for the model, e.g. hermes for Qwen>.',
   },
+  {
+    // llama.cpp: 400 "request (4390 tokens) exceeds the available context size (4096
+    // tokens), try increasing it", older 400/500 "the request exceeds the available context
+    // size. try increasing the context size or enable context shift", and a 500 "Context
+    // size has been exceeded." mid-generation.
+    pattern: /exceeds the available context size|context size has been exceeded/i,
+    fix: 'llama.cpp: the conversation no longer fits the context llama-server was started with: raise --ctx-size (-c), lower maxTokens, or start a new conversation.',
+  },
+  {
+    // vLLM (and OpenAI's wording): 400 "This model's maximum context length is 8192 tokens.
+    // However, you requested 9000 tokens (4904 in the messages, 4096 in the completion)…"
+    pattern: /maximum context length is \d+ tokens/i,
+    fix: 'The conversation plus maxTokens (the room kept for the answer) no longer fits the model’s context: lower maxTokens, start a new conversation, or (vLLM) raise --max-model-len.',
+  },
 ];
 
 /**
  * What to change when a server refused a request for a reason no retry can fix (a tool
- * setting of llama.cpp, Ollama or vLLM), or `undefined`.
+ * setting of llama.cpp, Ollama or vLLM, a conversation longer than the context), or
+ * `undefined`.
  *
  * @example
  * serverSetupHint('tools param requires --jinja flag');

@@ -62,6 +62,51 @@ const cases: [server: string, baseURL: string, response: () => Response, fix: Re
       ),
     /^vLLM: start it with --enable-auto-tool-choice --tool-call-parser/,
   ],
+  [
+    'llama.cpp, conversation longer than --ctx-size (400)',
+    'http://localhost:8080/v1',
+    () =>
+      jsonResponse(
+        {
+          error: {
+            code: 400,
+            message:
+              'request (4390 tokens) exceeds the available context size (4096 tokens), try increasing it',
+            type: 'exceed_context_size_error',
+            n_prompt_tokens: 4390,
+            n_ctx: 4096,
+          },
+        },
+        { status: 400 },
+      ),
+    /^llama\.cpp: the conversation no longer fits/,
+  ],
+  [
+    'llama.cpp, context filled while generating (500)',
+    'http://localhost:8080/v1',
+    () =>
+      jsonResponse(
+        { error: { code: 500, message: 'Context size has been exceeded.', type: 'server_error' } },
+        { status: 500 },
+      ),
+    /^llama\.cpp: the conversation no longer fits/,
+  ],
+  [
+    'vLLM, prompt + max_tokens over --max-model-len (400)',
+    'http://localhost:8000/v1',
+    () =>
+      jsonResponse(
+        {
+          object: 'error',
+          message:
+            "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (4904 in the messages, 4096 in the completion). Please reduce the length of the messages or completion.",
+          type: 'BadRequestError',
+          code: 400,
+        },
+        { status: 400 },
+      ),
+    /^The conversation plus maxTokens .* raise --max-model-len\.$/,
+  ],
 ];
 
 describe('fetch backend: server setup errors', () => {
