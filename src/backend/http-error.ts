@@ -1,6 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import { serverErrorMessage, truncate, tryParseJSON } from './server-error-message.js';
-import { serverSetupHint } from './server-setup-hint.js';
+import { serverSetupHint } from '../errors/server-setup-hint.js';
 
 /**
  * The `HTTP_ERROR` for a response with status ≥ 400, with the server's own message:

@@ -1,4 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
+import { serverSetupHint } from '../errors/server-setup-hint.js';
 import { serverErrorMessage, truncate } from './server-error-message.js';
 
 /** `STREAM_ERROR` with the server's own message. */
@@ -6,11 +7,18 @@ export function streamError(payload: unknown, url: string): AgentError {
   const message =
     serverErrorMessage(payload) ??
     (typeof payload === 'string' ? payload : truncate(JSON.stringify(payload) ?? ''));
+  const fix = message ? serverSetupHint(message) : undefined;
   return new AgentError(
     'STREAM_ERROR',
-    message || `The server at ${url} reported an error mid-stream`,
+    message
+      ? `${message}${fix ? `\n${fix}` : ''}`
+      : `The server at ${url} reported an error mid-stream`,
     {
-      context: { url, payload: typeof payload === 'string' ? truncate(payload, 1_000) : payload },
+      context: {
+        url,
+        payload: typeof payload === 'string' ? truncate(payload, 1_000) : payload,
+        ...(fix ? { fix } : {}),
+      },
     },
   );
 }

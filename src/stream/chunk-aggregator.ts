@@ -1,4 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
+import { serverSetupHint } from '../errors/server-setup-hint.js';
 import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
@@ -231,9 +232,17 @@ export class ChunkAggregator {
   #throwIfError(error: unknown): void {
     const message = readChunkError(error);
     if (message === undefined) return;
-    throw new AgentError('STREAM_ERROR', `The server reported an error in the stream: ${message}`, {
-      context: { error: isRecord(error) || typeof error === 'string' ? error : String(error) },
-    });
+    const fix = serverSetupHint(message);
+    throw new AgentError(
+      'STREAM_ERROR',
+      `The server reported an error in the stream: ${message}${fix ? `\n${fix}` : ''}`,
+      {
+        context: {
+          error: isRecord(error) || typeof error === 'string' ? error : String(error),
+          ...(fix ? { fix } : {}),
+        },
+      },
+    );
   }
 
   #emitText(piece: string): void {

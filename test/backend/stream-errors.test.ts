@@ -73,6 +73,19 @@ describe('fetch backend: errors inside a 200 stream', () => {
     });
   }
 
+  it('adds the fix to a known setup error reported mid-stream (llama.cpp out of context)', async () => {
+    const frame =
+      'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n';
+    const { error } = await run(sseResponse(sseBody([chunk('a')], { done: false }) + frame));
+
+    expectAgentError(
+      error,
+      'STREAM_ERROR',
+      /^Context size has been exceeded\.\nllama\.cpp: the conversation no longer fits .*--ctx-size/,
+    );
+    expect((error as { context?: { fix?: string } }).context?.fix).toMatch(/^llama\.cpp: /);
+  });
+
   it('ignores a null error field in a normal chunk', async () => {
     const withNull = { ...chunk('a'), error: null };
     const { chunks, error } = await run(sseResponse(sseBody([withNull])));
