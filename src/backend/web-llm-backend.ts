@@ -57,7 +57,11 @@ async function* webLLMChunks(
   request: ChatRequest,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<unknown> {
-  const withTools = request.tools !== undefined && request.tools.length > 0 && lastIsUser(request);
+  const withTools =
+    request.tools !== undefined &&
+    request.tools.length > 0 &&
+    request.tool_choice !== 'none' &&
+    lastIsUser(request);
   if (!withTools) {
     yield* generate(engine, withoutTools(request));
     return;

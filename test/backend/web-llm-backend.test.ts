@@ -87,6 +87,16 @@ describe('webLLMBackend', () => {
     expect(engine.requests).toHaveLength(2);
   });
 
+  it("toolChoice 'none' sends no tools, so the model can answer in text", async () => {
+    const engine = fakeWebLLMEngine(HERMES, [['Four.']]);
+    const client = new Client({ ...options, toolChoice: 'none', backend: webLLMBackend(engine) });
+
+    const events = await collect(client.run('2 + 2?'));
+
+    expect(events[0]).toEqual({ type: 'text', text: 'Four.' });
+    expect(engine.requests[0]?.tools).toBeUndefined();
+  });
+
   it('a model without function calling is a STREAM_ERROR with WebLLM’s reason', async () => {
     const engine = fakeWebLLMEngine(QWEN, [callAdd]);
     const client = new Client({ ...options, model: QWEN, backend: webLLMBackend(engine) });
