@@ -210,6 +210,8 @@ export class AgentConversations extends LitElement {
       .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
       .current .title { color: var(--_accent); }
       .meta { font-size: 0.78em; color: var(--_muted); }
+      /* On the tinted row the muted grey fell to 4.05:1 (axe, light theme): nearer the text colour. */
+      .current .meta { color: color-mix(in srgb, var(--_muted) 65%, var(--_fg)); }
       .actions { display: flex; gap: 2px; opacity: 0; }
       .row:hover .actions, .row:focus-within .actions, .actions.confirm { opacity: 1; }
       .actions button { border: 0; background: none; padding: 4px 6px; }

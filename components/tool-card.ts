@@ -45,7 +45,7 @@ export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResu
       ${part.draft === undefined
         ? argumentsText === '{}'
           ? nothing
-          : html`<pre class="tool-args" part="tool-arguments" aria-label="Arguments">${argumentsText}</pre>`
+          : html`<pre class="tool-args" part="tool-arguments" role="group" aria-label="Arguments">${argumentsText}</pre>`
         : editor(part, actions)}
       ${outcome(part, actions)}
       ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions) : nothing}
