@@ -40,6 +40,8 @@ export class ChatSession {
   #controller: AbortController | undefined;
   /** The entry the current run writes into (streamed tool arguments go there). */
   #entry: AssistantEntry | undefined;
+  /** Removes this session's stream listeners from the Client in use. */
+  #unobserve: (() => void) | undefined;
   #defaultStore: HistoryStore | undefined;
   #deferred: { fresh: boolean; newConversation: boolean } | undefined;
   /** Resolves when the current run (if any) has ended. */
@@ -91,19 +93,6 @@ export class ChatSession {
         this.warning = error.message;
         host.emit('agent-error', { error, fatal: false });
         host.changed();
-      },
-      // Only the element's own Client streams arguments into cards; an adopted `client`
-      // keeps its own options (its cards appear when each call is complete).
-      onToolInputDelta: (delta) => {
-        options.onToolInputDelta?.(delta);
-        const entry = this.#entry;
-        if (entry && this.transcript.toolInput(entry, delta)) host.changed();
-      },
-      // Qwen3-style output that starts in reasoning: move what was shown as answer.
-      onTextWasReasoning: (text) => {
-        options.onTextWasReasoning?.(text);
-        const entry = this.#entry;
-        if (entry && this.transcript.textWasReasoning(entry, text)) host.changed();
       },
     };
     let client: Client;
@@ -282,6 +271,19 @@ export class ChatSession {
   #replace(client: Client | undefined, store: HistoryStore | undefined, owned: boolean): void {
     const previous = this.client;
     if (previous && previous !== client && this.#owned) void previous.close();
+    this.#unobserve?.();
+    // Own or adopted, the Client streams arguments into cards, and Qwen3-style output that
+    // starts in reasoning moves what was shown as answer.
+    this.#unobserve = client?.observe({
+      onToolInputDelta: (delta) => {
+        const entry = this.#entry;
+        if (entry && this.transcript.toolInput(entry, delta)) this.#host.changed();
+      },
+      onTextWasReasoning: (text) => {
+        const entry = this.#entry;
+        if (entry && this.transcript.textWasReasoning(entry, text)) this.#host.changed();
+      },
+    });
     this.client = client;
     this.store = store;
     this.#owned = owned;

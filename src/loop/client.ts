@@ -17,6 +17,7 @@ import { runPromptHooks } from './hooks.js';
 import { snapshotSchema } from './snapshot-schema.js';
 import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
+import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -43,6 +44,7 @@ export class Client {
   readonly #registry: ToolRegistry;
   readonly #persistence: ConversationPersistence;
   readonly #report: (error: AgentError) => void;
+  readonly #listeners = new Set<StreamListeners>();
   #state: ConversationState = emptyConversationState();
   #signal: AbortSignal | undefined;
   #running = false;
@@ -116,6 +118,21 @@ export class Client {
   }
 
   /**
+   * Adds stream callbacks beside the ones in the options — for code that was handed a
+   * ready Client (`<agent-chat>` given one as its `client`). They apply from the next
+   * `receiveMessages()`. Returns a function that removes them.
+   *
+   * @example
+   * const stop = client.observe({ onToolInputDelta: ({ index, inputText }) => show(index, inputText) });
+   * // later: stop();
+   */
+  observe(listeners: StreamListeners): () => void {
+    const entry = { ...listeners };
+    this.#listeners.add(entry);
+    return () => this.#listeners.delete(entry);
+  }
+
+  /**
    * Records a user prompt (after the `UserPromptSubmit` hooks, which may rewrite or block
    * it). The model is called as {@link Client.receiveMessages} is iterated. Calls still
    * pending from a paused run are answered with an error first (no dangling calls).
@@ -151,7 +168,7 @@ export class Client {
     try {
       await this.#persistence.ready;
       const context = {
-        options: this.#options,
+        options: withStreamListeners(this.#options, this.#listeners),
         backend: this.#backend,
         registry: this.#registry,
         state: this.#state,

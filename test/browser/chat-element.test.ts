@@ -206,18 +206,24 @@ describe('<agent-chat>', () => {
     expect(text(chat, 'section.tool .tool-status')).toContain('Done');
   });
 
-  test('a Client given as a property shows the card only when the call is complete', async () => {
-    // The call's first fragment, then text: once the text shows, the fragment was read.
-    const chunks = [...fragmentedAdd().slice(0, 2), delta({ content: 'Adding.' })];
-    const client = new Client({ model: 'm', backend: scriptedBackend([{ chunks, hang: true }]), tools: [add] });
+  test('a Client given as a property streams arguments into cards too, and keeps its own callbacks', async () => {
+    // The call's first fragment, then the server stalls.
+    const chunks = fragmentedAdd().slice(0, 2);
+    const seen: string[] = [];
+    const client = new Client({
+      model: 'm',
+      backend: scriptedBackend([{ chunks, hang: true }]),
+      tools: [add],
+      onToolInputDelta: (delta) => seen.push(delta.inputText),
+    });
     const chat = mount((element) => {
       element.client = client;
     });
 
     const run = chat.send('2 + 3?');
 
-    await expect.poll(() => text(chat, 'article.assistant')).toContain('Adding.');
-    expect($(chat, 'section.tool')).toBeNull();
+    await expect.poll(() => text(chat, 'section.tool.receiving [part~="tool-arguments"]')).toBe('{"a":');
+    expect(seen).toEqual(['{"a":']);
     chat.stop();
     await run;
   });

@@ -69,4 +69,33 @@ describe('onToolInputDelta', () => {
       ['TOOL_FAILED', 'onToolInputDelta failed: render failed'],
     ]);
   });
+
+  it('Client.observe adds listeners beside the options, each called even when one throws; the returned function removes them', async () => {
+    const fromOptions: string[] = [];
+    const observed: string[] = [];
+    const errors: AgentError[] = [];
+    const client = new Client({
+      model: 'm',
+      backend: scriptedBackend([fragmentedCall, { text: 'It is 5.' }, fragmentedCall, { text: 'It is 5.' }]),
+      tools: [add],
+      autoExecuteTools: true,
+      onToolInputDelta: (value) => {
+        fromOptions.push(value.inputText);
+        throw new Error('options callback broke');
+      },
+      onError: (error) => errors.push(error),
+    });
+    const stop = client.observe({ onToolInputDelta: (value) => observed.push(value.inputText) });
+
+    await collect(client.run('2 + 3?'));
+    stop();
+    await collect(client.run('again'));
+
+    expect(observed).toEqual(['{"a":', '{"a":2,"b"', '{"a":2,"b":3}']);
+    expect(fromOptions).toHaveLength(6);
+    expect(errors.map((error) => error.message)).toEqual([
+      'onToolInputDelta failed: options callback broke',
+      'onToolInputDelta failed: options callback broke',
+    ]);
+  });
 });
