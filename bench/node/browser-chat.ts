@@ -83,6 +83,9 @@ async function measureChat(page: Page): Promise<Figure[]> {
 async function chatBundleSize(): Promise<Figure[]> {
   const full = await bundleSize({ entry: CHAT_ENTRY });
   const withoutZod = await bundleSize({ entry: CHAT_ENTRY, external: ['zod'] });
+  const libraries = await bundleSize({ entry: 'bench/entries/chat-libraries.ts' });
+  const runtime = await bundleSize({ entry: 'bench/entries/chat-runtime.ts' });
+  const runtimeWithoutZod = await bundleSize({ entry: 'bench/entries/chat-runtime.ts', external: ['zod'] });
   return [
     checked({
       id: 'size.chat-page.gzip',
@@ -93,5 +96,7 @@ async function chatBundleSize(): Promise<Figure[]> {
       note: `everything included (zod too); ${(full.minified / 1024).toFixed(1)} KB minified; largest before minifying: ${describeLargest(full.byPackage, 7)}`,
     }),
     info({ id: 'size.chat-page.gzip-without-zod', label: 'bundle: chat page without zod, min+gzip', value: withoutZod.gzipped / 1024, unit: 'KB' }),
+    info({ id: 'size.chat-libraries.gzip', label: 'bundle: marked + DOMPurify + lit alone, min+gzip', value: libraries.gzipped / 1024, unit: 'KB', note: 'the libraries the page needs besides open-agent, bundled together' }),
+    info({ id: 'size.chat-runtime.gzip', label: 'bundle: runtime alone (Client + indexedDBHistory), min+gzip', value: runtime.gzipped / 1024, unit: 'KB', note: `without zod: ${(runtimeWithoutZod.gzipped / 1024).toFixed(1)} KB` }),
   ];
 }
