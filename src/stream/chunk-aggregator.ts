@@ -12,6 +12,7 @@ import {
   readContentParts,
 } from './chunk-reader.js';
 import { generateToolCallId } from './generate-tool-call-id.js';
+import { HarmonyChannelSplitter } from './harmony-channel-splitter.js';
 import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
 import { ToolCallAccumulator, type ToolCallDelta } from './tool-call-accumulator.js';
 import { ToolCallMarkupParser } from './tool-call-markup-parser.js';
@@ -65,6 +66,7 @@ export class ChunkAggregator {
   readonly #generateId: () => string;
   readonly #calls: ToolCallAccumulator;
   readonly #splitter: ThinkTagSplitter;
+  readonly #harmony: HarmonyChannelSplitter;
   readonly #markup: ToolCallMarkupParser | undefined;
   readonly #contentSink: ContentPartSink;
   #events: StreamEvent[] | undefined;
@@ -97,8 +99,13 @@ export class ChunkAggregator {
       textWasReasoning: () => this.#onTextWasReasoning(),
     };
     this.#splitter = new ThinkTagSplitter(thinkSink);
-    this.#contentSink = {
+    this.#harmony = new HarmonyChannelSplitter({
       text: (piece) => this.#splitter.push(piece),
+      reasoning: (piece) => this.#emitReasoning(piece),
+      toolCall: (call) => this.#calls.add(call),
+    });
+    this.#contentSink = {
+      text: (piece) => this.#harmony.push(piece),
       reasoning: (piece) => this.#emitReasoning(piece),
     };
   }
@@ -154,6 +161,7 @@ export class ChunkAggregator {
    */
   flush(): readonly StreamEvent[] {
     this.#events = undefined;
+    this.#harmony.flush();
     this.#splitter.flush();
     this.#markup?.flush();
     const events = this.#events;
@@ -197,7 +205,7 @@ export class ChunkAggregator {
     if (reasoning !== undefined) this.#emitReasoning(reasoning);
     const content = delta.content;
     if (typeof content === 'string') {
-      if (content !== '') this.#splitter.push(content);
+      if (content !== '') this.#harmony.push(content);
     } else if (Array.isArray(content)) {
       readContentParts(content as readonly unknown[], this.#contentSink); // isArray gives any[]: keep elements unknown
     }

@@ -56,6 +56,16 @@ describe('ChunkAggregator (the synchronous core)', () => {
       '{"name":"f","arguments":{"n":1}}',
       '</tool_call>',
       'é👋',
+      // gpt-oss harmony markup left in content
+      '<|channel|>',
+      '<|message|>',
+      '<|end|>',
+      '<|start|>assistant',
+      '<|call|>',
+      '<|',
+      'analysis',
+      'final',
+      ' to=functions.f',
     );
     fc.assert(
       fc.property(
