@@ -41,18 +41,27 @@ export function webLLMBackend(engine: WebLLMEngine): ChatBackend {
   return {
     chat: {
       completions: {
-        create(request, options = {}) {
-          options.signal?.addEventListener('abort', () => engine.interruptGenerate(), {
-            once: true,
-          });
-          return webLLMChunks(engine, request, options.signal);
-        },
+        create: (request, options = {}) => webLLMChunks(engine, request, options.signal),
       },
     },
   };
 }
 
 async function* webLLMChunks(
+  engine: WebLLMEngine,
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<unknown> {
+  const interrupt = () => engine.interruptGenerate();
+  signal?.addEventListener('abort', interrupt, { once: true });
+  try {
+    yield* toolAwareChunks(engine, request, signal);
+  } finally {
+    signal?.removeEventListener('abort', interrupt);
+  }
+}
+
+async function* toolAwareChunks(
   engine: WebLLMEngine,
   request: ChatRequest,
   signal: AbortSignal | undefined,

@@ -126,6 +126,17 @@ describe('webLLMBackend', () => {
     expect(engine.requests[0]?.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
   });
 
+  it('lets go of the signal when the answer is complete: a later abort interrupts nothing', async () => {
+    const engine = fakeWebLLMEngine(QWEN, [['Hi.']]);
+    const controller = new AbortController();
+    const client = new Client({ model: QWEN, backend: webLLMBackend(engine) });
+
+    await collect(client.run('Hello', { signal: controller.signal }));
+    controller.abort();
+
+    expect(engine.interrupted).toBe(0);
+  });
+
   it('an abort interrupts the generation and asks nothing more', async () => {
     const pieces = ['[{"name": "add", ', ...Array<string>(20).fill(' '), '"arguments": {}}]'];
     const engine = fakeWebLLMEngine(HERMES, [pieces]);
