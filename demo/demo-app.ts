@@ -241,6 +241,7 @@ export class DemoApp extends LitElement {
             ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
           </select>
         </label>
+        <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
         <button type="button" class="primary" ?disabled=${state.phase === 'loading' || !hasWebGPU()} @click=${() => void this.#loadWebLLM()}>
           ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
         </button>
