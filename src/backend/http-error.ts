@@ -1,6 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import { serverErrorMessage, truncate, tryParseJSON } from './server-error-message.js';
-import { serverSetupHint } from '../errors/server-setup-hint.js';
+import { setupFix } from '../errors/server-setup-hint.js';
 
 /**
  * The `HTTP_ERROR` for a response with status ≥ 400, with the server's own message:
@@ -17,15 +17,15 @@ export function httpError(
   attempts: number,
 ): AgentError {
   const detail = describeErrorBody(bodyText) ?? response.statusText;
-  const fix = detail ? serverSetupHint(detail) : undefined;
-  const message = `HTTP ${response.status} from ${url}${detail ? `: ${detail}` : ''}${fix ? `\n${fix}` : ''}`;
+  const fix = setupFix(detail);
+  const message = `HTTP ${response.status} from ${url}${detail ? `: ${detail}` : ''}${fix.line}`;
   return new AgentError('HTTP_ERROR', message, {
     status: response.status,
     context: {
       url,
       attempts,
       ...(bodyText ? { body: truncate(bodyText, 1_000) } : {}),
-      ...(fix ? { fix } : {}),
+      ...fix.context,
     },
   });
 }

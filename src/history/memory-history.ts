@@ -1,14 +1,13 @@
-import type { Message } from '../types/message.js';
-import { copyId, parseConversationFile, serializeConversation } from './conversation-file.js';
+import {
+  copyId,
+  parseConversationFile,
+  serializeConversation,
+  type ConversationFile,
+} from './conversation-file.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { unknownConversation } from './history-errors.js';
 import { HistoryChannel } from './history-channel.js';
-import type {
-  ConversationSummary,
-  HistoryStore,
-  PausedState,
-  StoredConversation,
-} from './history-store.js';
+import type { ConversationSummary, HistoryStore, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
 import { newestFirst } from './newest-first.js';
@@ -20,15 +19,11 @@ export interface MemoryHistoryOptions {
   now?: () => number;
 }
 
-interface MemoryConversation {
-  id: string;
-  /** `''` until the first user message or a rename gives one. */
-  title: string;
-  createdAt: number;
-  updatedAt: number;
-  messages: Message[];
-  pending?: PausedState;
-}
+/**
+ * What an exported file holds, without its header. `title` is `''` until the first user
+ * message or a rename gives one.
+ */
+type MemoryConversation = Omit<ConversationFile, 'format' | 'version'>;
 
 /**
  * A {@link HistoryStore} in memory: gone on reload. For tests, Node, and apps that keep no

@@ -14,6 +14,7 @@ import {
 } from './conversation-state.js';
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
+import { safeParse } from '../types/safe-parse.js';
 import { snapshotSchema } from './snapshot-schema.js';
 import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
@@ -71,7 +72,7 @@ export class Client {
    * @throws AgentError `VALIDATION_FAILED` when the snapshot is not one.
    */
   static restore(snapshot: unknown, options: AgentOptions): Client {
-    const parsed = snapshotSchema.safeParse(snapshot);
+    const parsed = safeParse(snapshotSchema, snapshot);
     if (!parsed.success) {
       throw new AgentError(
         'VALIDATION_FAILED',

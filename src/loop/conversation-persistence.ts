@@ -1,6 +1,7 @@
 import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
+import { safeParse } from '../types/safe-parse.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
 import { pausedSchema } from './snapshot-schema.js';
@@ -72,7 +73,7 @@ export class ConversationPersistence {
       const stored = await store.load(this.conversationId);
       if (!stored) return;
       const paused =
-        stored.pending === undefined ? undefined : pausedSchema.safeParse(stored.pending);
+        stored.pending === undefined ? undefined : safeParse(pausedSchema, stored.pending);
       // The schema checked every field; its inferred `round` type is the RoundCall union.
       const round = paused?.success === true ? (paused.data.round as ToolRound | null) : null;
       this.#pendingStored = round !== null;

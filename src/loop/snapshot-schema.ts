@@ -1,16 +1,11 @@
 import * as z from 'zod/mini';
 import { AGENT_ERROR_CODES } from '../errors/agent-error.js';
 import { messageSchema } from '../types/message-schema.js';
-import { useEnglishIssues } from '../types/safe-parse.js';
 
 // Apart from conversation-state.ts so that an app that never restores a snapshot (only
 // `query()`) does not ship these schemas: building them is a module-level zod call that
 // bundlers must keep wherever the module is imported. zod/mini, not classic, for the same reason:
 // classic schemas carry every method, so none of zod classic tree-shakes.
-
-// Client.restore and the persistence parse these with the schemas' own `safeParse`, whose
-// messages are English only when a locale is set.
-useEnglishIssues();
 
 const usageSchema = z.object({
   promptTokens: z.number(),

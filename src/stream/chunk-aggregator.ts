@@ -1,5 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
-import { serverSetupHint } from '../errors/server-setup-hint.js';
+import { setupFix } from '../errors/server-setup-hint.js';
 import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
@@ -240,14 +240,14 @@ export class ChunkAggregator {
   #throwIfError(error: unknown): void {
     const message = readChunkError(error);
     if (message === undefined) return;
-    const fix = serverSetupHint(message);
+    const fix = setupFix(message);
     throw new AgentError(
       'STREAM_ERROR',
-      `The server reported an error in the stream: ${message}${fix ? `\n${fix}` : ''}`,
+      `The server reported an error in the stream: ${message}${fix.line}`,
       {
         context: {
           error: isRecord(error) || typeof error === 'string' ? error : String(error),
-          ...(fix ? { fix } : {}),
+          ...fix.context,
         },
       },
     );

@@ -20,6 +20,6 @@ export function safeParse<Schema extends z.core.$ZodType>(
  * tool's invalid input) and the user (a corrupt import), so they must say what is wrong. An app's
  * own `z.config(z.locales.xx())` wins, before or after this.
  */
-export function useEnglishIssues(): void {
+function useEnglishIssues(): void {
   if (!z.config().localeError) z.config(z.locales.en());
 }
