@@ -1,9 +1,10 @@
 import type { FakeTurn } from '../test/support/fake-openai-server.mjs';
 
-const CONTROL = 'http://127.0.0.1:8787/__control';
+const PORT = Number(process.env.E2E_FAKE_PORT ?? 8787);
+const CONTROL = `http://127.0.0.1:${PORT}/__control`;
 
 /** The fake server's base URL, as the demo page gets it. */
-export const FAKE_BASE_URL = 'http://127.0.0.1:8787/v1';
+export const FAKE_BASE_URL = `http://127.0.0.1:${PORT}/v1`;
 
 /** What the fake server recorded. */
 export interface Recorded {

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../test/support/chromium.js';
 
-export const VITE_PORT = 5173;
-export const FAKE_PORT = 8787;
+// Overridable so two checkouts can run their e2e suites at once without sharing servers.
+export const VITE_PORT = Number(process.env.E2E_VITE_PORT ?? 5173);
+export const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 8787);
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DemoPage } from './demo-page.js';
-import { enqueue, resetServer } from './fake-server.js';
+import { enqueue, FAKE_BASE_URL, resetServer } from './fake-server.js';
 
 test.beforeEach(async () => {
   await resetServer();
@@ -21,7 +21,7 @@ test('script, event handlers, javascript: links and remote images in model outpu
     '<script>window.__pwned = 2; alert(2)</script>',
     '[click me](javascript:window.__pwned=3) and [home](https://example.com/)',
     '<a href="#" onclick="window.__pwned = 4">raw link</a>',
-    '![secret](http://127.0.0.1:8787/leak.png?data=secret)',
+    `![secret](${FAKE_BASE_URL.replace('/v1', '')}/leak.png?data=secret)`,
     '',
     '<iframe src="javascript:alert(5)"></iframe><svg onload="alert(6)"></svg>',
     '',
