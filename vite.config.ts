@@ -79,6 +79,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           setupFiles: ['test/browser/setup.ts'],
+          globalSetup: ['test/support/recording-server.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -31,8 +31,12 @@ export interface PreludeExports {
   compile(body: string): () => Promise<unknown>;
   /** Runs timer `id`'s callback (an error it throws is logged, as a browser would report it). */
   fire(id: number): void;
-  /** Converts `value` to JSON-safe JSON text, kept until `take`; the text's length, or -1 for `undefined`. */
-  serialize(value: unknown): number;
+  /**
+   * Converts `value` to JSON-safe JSON text, kept until `take`, with strings longer than
+   * `limit` cut first (a 100 MB string is not copied twice). Returns the length the text
+   * would have had uncut (the characters cut are counted in), or -1 for `undefined`.
+   */
+  serialize(value: unknown, limit: number): number;
   /** The first `count` characters of the last `serialize`d text. */
   take(count: number): string;
   /** `{ name, message, stack? }` of a thrown value, as JSON text. */
@@ -85,6 +89,9 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
     .constructor as new (body: string) => () => Promise<unknown>;
   const MAX_DEPTH = 12;
   const MAX_ENTRIES = 1000;
+  /** Set by `serialize`: strings longer than this are cut, and the cut characters counted. */
+  let stringLimit = Infinity;
+  let stringsCut = 0;
 
   const cut = (text: string, count: number): string => apply(slice, text, [0, count]);
   const is = (value: object, constructor: Function): boolean => {
@@ -121,8 +128,11 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
     switch (typeof value) {
       case 'undefined':
       case 'boolean':
-      case 'string':
         return value;
+      case 'string':
+        if (value.length <= stringLimit) return value;
+        stringsCut += value.length - stringLimit;
+        return cut(value, stringLimit);
       case 'number':
         return isFinite(value) ? (value === 0 ? 0 : value) : `${value}`;
       case 'bigint':
@@ -334,11 +344,18 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
         write('error', ['Uncaught', error]);
       }
     },
-    serialize(value) {
-      const safe = toJsonSafe(value);
+    serialize(value, limit) {
+      stringLimit = limit;
+      stringsCut = 0;
+      let safe: unknown;
+      try {
+        safe = toJsonSafe(value);
+      } finally {
+        stringLimit = Infinity;
+      }
       if (safe === undefined) return -1;
       pending = stringify(safe);
-      return pending.length;
+      return pending.length + stringsCut;
     },
     take: (count) => cut(pending, count),
     describe(thrown) {

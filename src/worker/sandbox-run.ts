@@ -22,12 +22,13 @@ const PRELUDE_SOURCE = `(${sandboxPrelude.toString()})`;
 /** QuickJS names code compiled by the `Function` constructors `<input>` in stack traces. */
 const CODE_FRAME = /<input>:(\d+):(\d+)/;
 /**
- * QuickJS's own recursion limit. Below what the worker's native stack holds, so deep
- * recursion in the model's code is a RangeError inside the engine rather than a native
- * stack overflow that would take the engine down (that still can happen in built-ins such
- * as `JSON.stringify` of a deeply nested value: the engine is then replaced).
+ * QuickJS's own recursion limit, below what the worker's native stack holds, so that deep
+ * recursion in the model's code is an error inside the engine (about 740 plain calls deep,
+ * Chromium 156) rather than a native stack overflow that takes the engine down. Some
+ * built-ins do not check it (`JSON.stringify` of a value nested 100,000 deep): the engine is
+ * then replaced, see `runInSandbox`.
  */
-const MAX_STACK_BYTES = 256 * 1024;
+const MAX_STACK_BYTES = 128 * 1024;
 const MAX_TIMERS = 1_000;
 /** Longest error description read out of the engine. */
 const MAX_DESCRIPTION_CHARS = 20_000;
@@ -254,7 +255,9 @@ class SandboxRun {
 
   #success(exports: Exports, value: QuickJSHandle): RunOutcome {
     const context = this.#context;
-    const serialized = context.callFunction(exports.serialize, context.undefined, value);
+    const limit = context.newNumber(this.#request.maxOutputChars + 1);
+    const serialized = context.callFunction(exports.serialize, context.undefined, value, limit);
+    limit.dispose();
     if (serialized.error) {
       const error = this.#failure(this.#own(serialized.error));
       if (error.ok) return error;
@@ -324,8 +327,13 @@ class SandboxRun {
         ? outOfMemory(this.#engine)
         : { name: 'Error', message: 'The code threw a value that could not be described' };
     }
-    const exhausted = message === 'out of memory' || (name === 'Uncaught' && message === 'null');
-    if (exhausted && this.#engine.isExhausted(this.#module)) return outOfMemory(this.#engine);
+    // QuickJS throws `null` when it cannot even allocate its out-of-memory error.
+    if (
+      (name === 'InternalError' && message === 'out of memory') ||
+      (name === 'Uncaught' && message === 'null' && this.#engine.isExhausted(this.#module))
+    ) {
+      return outOfMemory(this.#engine);
+    }
     return { name, message, ...this.#locate(typeof stack === 'string' ? stack : '') };
   }
 
