@@ -90,6 +90,84 @@ describe('javascriptTool results', () => {
   });
 });
 
+describe('everyday code', () => {
+  test('arithmetic, JSON and string processing', async () => {
+    const result = await run(
+      [
+        'const data = JSON.parse(\'{"items":[{"price":3.5,"qty":2},{"price":1.25,"qty":4}]}\');',
+        'const total = data.items.reduce((sum, { price, qty }) => sum + price * qty, 0);',
+        'const words = "the quick brown fox".split(" ").map((w) => w[0].toUpperCase() + w.slice(1));',
+        '({ total, mean: total / data.items.length, words: words.join(" "), padded: "7".padStart(3, "0"), json: JSON.stringify({ a: [1, { b: null }] }, null, 1) })',
+      ].join('\n'),
+    );
+    expect(result).toEqual({
+      result: {
+        total: 12,
+        mean: 6,
+        words: 'The Quick Brown Fox',
+        padded: '007',
+        json: '{\n "a": [\n  1,\n  {\n   "b": null\n  }\n ]\n}',
+      },
+      logs: [],
+    });
+  });
+
+  test('Array, Map, Set, Date and RegExp', async () => {
+    const result = await run(
+      [
+        'const counts = new Map();',
+        'for (const word of "a b a c b a".split(" ")) counts.set(word, (counts.get(word) ?? 0) + 1);',
+        'const sorted = [...counts].toSorted((x, y) => y[1] - x[1]);',
+        'const date = new Date(Date.UTC(2024, 1, 29, 12, 30));',
+        'const match = /(?<year>\\d{4})-(?<month>\\d{2})/u.exec("due 2025-07");',
+        '[sorted, [...new Set([3, 1, 3, 2])], date.toISOString(), date.getUTCDay(), match.groups.year, /\\p{Lu}/u.test("É"), [1, [2, [3]]].flat(Infinity), Object.groupBy([1, 2, 3], (n) => (n % 2 ? "odd" : "even"))]',
+      ].join('\n'),
+    );
+    expect(result.result).toEqual([
+      [
+        ['a', 3],
+        ['b', 2],
+        ['c', 1],
+      ],
+      [3, 1, 2],
+      '2024-02-29T12:30:00.000Z',
+      4,
+      '2025',
+      true,
+      [1, 2, 3],
+      { odd: [1, 3], even: [2] },
+    ]);
+  });
+
+  test('Intl does not exist; locale methods fall back to a fixed English format', async () => {
+    // QuickJS has no Intl: the model is told so in the tool description.
+    const result = await run(
+      '[typeof Intl, (1234567.891).toLocaleString("de-DE"), new Date(0).toLocaleDateString("de-DE", { timeZone: "UTC" }), "b".localeCompare("a")]',
+    );
+    expect(result.result).toEqual(['undefined', '1234567.891', '01/01/1970', 1]);
+  });
+
+  test('async functions, promises and timers', async () => {
+    const result = await run(
+      [
+        'const sleep = (ms, value) => new Promise((resolve) => setTimeout(resolve, ms, value));',
+        'async function double(n) { await sleep(1); return n * 2 }',
+        'const all = await Promise.all([1, 2, 3].map(double));',
+        'const first = await Promise.race([sleep(20, "slow"), sleep(1, "fast")]);',
+        'const settled = await Promise.allSettled([Promise.reject(new Error("no")), 1]);',
+        'let ticks = 0; const id = setInterval(() => ticks++, 1); await sleep(15); clearInterval(id);',
+        'queueMicrotask(() => console.log("microtask"));',
+        'console.log("sync");',
+        '[all, first, settled.map((s) => s.status), ticks > 2]',
+      ].join('\n'),
+    );
+    expect(result).toEqual({
+      result: [[2, 4, 6], 'fast', ['rejected', 'fulfilled'], true],
+      logs: ['sync', 'microtask'],
+    });
+  });
+});
+
 describe('javascriptTool errors', () => {
   test('a thrown error reports its line in the model code, with the logs before it', async () => {
     const result = await run('console.log("before");\nconst user = undefined;\nuser.name');
