@@ -7,6 +7,7 @@ import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
 import { coreBundleSize } from './node/core-bundle-size.js';
 import { loopOverhead } from './node/loop-overhead.js';
+import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
 
 /** Relative to the repository root, which bench/run.mjs makes the working directory. */
@@ -24,6 +25,7 @@ const SECTIONS: Section[] = [
   { name: 'loop', run: loopOverhead },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
+  { name: 'sandbox', run: sandboxFigures },
 ];
 
 /**
