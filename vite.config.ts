@@ -8,8 +8,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies?: Record<string, string>;
 };
 const dependencies = Object.keys(pkg.dependencies ?? {});
+// An asset import (`…/wasm?url`) is never external: the build emits the file and its URL.
 const external = (id: string) =>
-  dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+  !id.includes('?') && dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
 /**
  * The engine's glue code names its wasm file with `new URL('emscripten-module.wasm',
@@ -21,10 +22,13 @@ const quickjsWasmByUrl = (): Plugin => ({
   name: 'open-agent:quickjs-wasm-by-url',
   transform(code, id) {
     if (!id.includes('quickjs-wasmfile-release-sync/dist/emscripten-module')) return null;
-    return code.replaceAll(
-      'new URL("emscripten-module.wasm",import.meta.url)',
-      'new URL("emscripten-module.wasm",import.meta["url"])',
-    );
+    return {
+      code: code.replaceAll(
+        'new URL("emscripten-module.wasm",import.meta.url)',
+        'new URL("emscripten-module.wasm",import.meta["url"])',
+      ),
+      map: null, // same line, a few columns: not worth a source map
+    };
   },
 });
 
@@ -47,7 +51,13 @@ export default defineConfig({
     },
     rolldownOptions: { external },
   },
-  worker: { format: 'es', plugins: () => [quickjsWasmByUrl()] },
+  worker: {
+    format: 'es',
+    plugins: () => [quickjsWasmByUrl()],
+    // One file per worker: a consumer's bundler copies a worker of dist/ as it is, so chunks
+    // it would import (the engine's glue) would be left behind.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
+  },
   test: {
     projects: [
       {

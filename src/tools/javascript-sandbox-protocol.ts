@@ -43,6 +43,8 @@ export interface SandboxRequest {
   timeoutMs: number;
   /** The engine's whole memory, its own ~16 MB included. */
   memoryLimitBytes: number;
+  /** Where the worker fetches the QuickJS wasm from (the page's bundler resolved it). */
+  engineUrl: string;
 }
 
 /** An error thrown by the model's code (or a syntax error in it). */
@@ -85,11 +87,11 @@ const MAX_NOTE = 500;
 
 /** The request in a call's input, or `undefined` when it is not one. */
 export function parseSandboxRequest(input: Record<string, unknown>): SandboxRequest | undefined {
-  const { code, maxOutputChars, timeoutMs, memoryLimitBytes } = input;
-  if (typeof code !== 'string') return undefined;
+  const { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl } = input;
+  if (typeof code !== 'string' || typeof engineUrl !== 'string') return undefined;
   if (!isPositiveInteger(maxOutputChars) || !isPositiveInteger(memoryLimitBytes)) return undefined;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return undefined;
-  return { code, maxOutputChars, timeoutMs, memoryLimitBytes };
+  return { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl };
 }
 
 /**

@@ -45,6 +45,18 @@ const DEFAULT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** How long past `timeoutMs` the page waits for the engine before terminating its worker. */
 const BACKSTOP_MS = 2_000;
 
+/**
+ * The engine's wasm, named from the page side: a bundler that rebuilds this file (a
+ * consumer's Vite processing dist/) sees `new URL('…wasm', import.meta.url)` and emits the
+ * file, while it copies the worker chunk as it is. A plain `new URL`, not an import, so that
+ * bundlers without asset imports (esbuild) leave it alone; `?no-inline` keeps Vite's library
+ * build from inlining 500 kB as base64. Only a URL: nothing is fetched before the first run.
+ */
+const engineUrl = new URL(
+  '../../node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm?no-inline',
+  import.meta.url,
+).href;
+
 // A literal `new Worker(new URL(…, import.meta.url))`: the pattern Vite, webpack 5 and Parcel
 // rewrite, so the sandbox ships as its own chunk next to the library build (needs `base: './'`).
 const createSandboxWorker = () =>
@@ -99,7 +111,7 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
       try {
         value = await connection.call(
           SANDBOX_TOOL_NAME,
-          { code, maxOutputChars, timeoutMs, memoryLimitBytes },
+          { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl },
           { signal, toolUseId, timeoutMs: timeoutMs + BACKSTOP_MS },
         );
       } catch (error) {

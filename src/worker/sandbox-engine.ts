@@ -1,8 +1,4 @@
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
-// `?url&no-inline`: a file of its own next to the worker chunk (Vite inlines every asset of a
-// library build otherwise), referenced as `new URL('…', import.meta.url)`, which a consumer's
-// bundler re-emits.
-import wasmUrl from '@jitl/quickjs-wasmfile-release-sync/wasm?url&no-inline';
 import {
   newQuickJSWASMModuleFromVariant,
   newVariant,
@@ -35,9 +31,9 @@ export class SandboxEngine {
     this.memoryLimitBytes = Math.max(memoryLimitBytes, ENGINE_BASE_BYTES);
   }
 
-  /** The current module, loading one if there is none. */
-  module(): Promise<QuickJSWASMModule> {
-    this.#module ??= this.#load();
+  /** The current module, loading one (the wasm at `engineUrl`) if there is none. */
+  module(engineUrl: string): Promise<QuickJSWASMModule> {
+    this.#module ??= this.#load(engineUrl);
     const loading = this.#module;
     // A failed load (wasm missing, out of memory) is not cached: the next run tries again.
     loading.catch(() => {
@@ -62,8 +58,8 @@ export class SandboxEngine {
     return module.getWasmMemory().buffer.byteLength > this.memoryLimitBytes * 0.9;
   }
 
-  async #load(): Promise<QuickJSWASMModule> {
-    SandboxEngine.#compiled ??= compile(wasmUrl);
+  async #load(engineUrl: string): Promise<QuickJSWASMModule> {
+    SandboxEngine.#compiled ??= compile(engineUrl);
     const compiled = SandboxEngine.#compiled;
     compiled.catch(() => {
       if (SandboxEngine.#compiled === compiled) SandboxEngine.#compiled = undefined;

@@ -51,7 +51,7 @@ export async function runInSandbox(
   request: SandboxRequest,
   signal: AbortSignal,
 ): Promise<SandboxAnswer> {
-  const module = await engine.module();
+  const module = await engine.module(request.engineUrl);
   const run = new SandboxRun({ module, engine, request, signal });
   let healthy = true;
   try {
