@@ -389,6 +389,9 @@ class SandboxRun {
       handle.dispose();
       if (result.error) return this.#own(result.error);
       result.value.dispose();
+      // As in a browser, the microtasks a timer callback queued run before the next timer.
+      const jobs = this.#runtime.executePendingJobs();
+      if (jobs.error) return this.#own(jobs.error);
       this.#check();
     }
     return undefined;

@@ -155,14 +155,15 @@ describe('everyday code', () => {
         'const all = await Promise.all([1, 2, 3].map(double));',
         'const first = await Promise.race([sleep(20, "slow"), sleep(1, "fast")]);',
         'const settled = await Promise.allSettled([Promise.reject(new Error("no")), 1]);',
-        'let ticks = 0; const id = setInterval(() => ticks++, 1); await sleep(15); clearInterval(id);',
+        'let ticks = 0;',
+        'await new Promise((resolve) => { const id = setInterval(() => { if (++ticks === 3) { clearInterval(id); resolve() } }, 1) });',
         'queueMicrotask(() => console.log("microtask"));',
         'console.log("sync");',
-        '[all, first, settled.map((s) => s.status), ticks > 2]',
+        '[all, first, settled.map((s) => s.status), ticks]',
       ].join('\n'),
     );
     expect(result).toEqual({
-      result: [[2, 4, 6], 'fast', ['rejected', 'fulfilled'], true],
+      result: [[2, 4, 6], 'fast', ['rejected', 'fulfilled'], 3],
       logs: ['sync', 'microtask'],
     });
   });
@@ -307,6 +308,18 @@ describe('javascriptTool sandbox', () => {
       'setTimeout(() => { throw new TypeError("in a timer") }, 1);\nawait new Promise((resolve) => setTimeout(resolve, 20));\n"after"',
     );
     expect(result).toEqual({ result: 'after', logs: ['[error] Uncaught TypeError: in a timer'] });
+  });
+
+  test('timers fire in order, each followed by the microtasks it queued', async () => {
+    const result = await run(
+      [
+        'setTimeout(() => console.log("t3"), 2);',
+        'setTimeout(() => { console.log("t1"); Promise.resolve().then(() => console.log("m1")) }, 0);',
+        'setTimeout(() => console.log("t2"), 0);',
+        'await new Promise((resolve) => setTimeout(resolve, 10));',
+      ].join('\n'),
+    );
+    expect(result.logs).toEqual(['t1', 'm1', 't2', 't3']);
   });
 
   test('an unhandled rejection does not fail the run', async () => {
