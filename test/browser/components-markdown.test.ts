@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { findBlockBoundary } from '../../components/block-boundary.js';
+import { loadMarkdown } from '../../components/markdown-loader.js';
 import { MarkdownView } from '../../components/markdown-view.js';
 import { renderMarkdown } from '../../components/render-markdown.js';
 
@@ -94,6 +95,10 @@ describe('findBlockBoundary', () => {
 });
 
 describe('MarkdownView', () => {
+  beforeAll(async () => {
+    await loadMarkdown();
+  });
+
   test('streams: finished blocks keep their DOM nodes, only the last block changes', () => {
     const view = new MarkdownView({});
     const element = view.element;
