@@ -16,7 +16,13 @@ import {
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
 import { checkSnapshot } from './snapshot-schema.js';
-import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
+import {
+  approvedCall,
+  deniedCall,
+  resultCall,
+  untoldErrors,
+  updatePendingCall,
+} from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 
@@ -50,6 +56,8 @@ export class Client {
   #signal: AbortSignal | undefined;
   #running = false;
   #closed = false;
+  /** Errors of calls settled between runs (a `deny()`), yielded by the next run. */
+  #untold: AgentEvent[] = [];
 
   /**
    * @throws TypeError when neither `baseURL` nor `backend` is given, or two tools share a name.
@@ -144,6 +152,7 @@ export class Client {
       cancelUnsettled(round, () => 'Skipped: the user sent a new message', true);
       commitRound(this.#loopState());
     }
+    this.#untold = [];
     this.#append({ role: 'user', content: decision.prompt });
     this.#state.iterationCount = 0;
     this.#state.modelCallDue = true;
@@ -173,6 +182,9 @@ export class Client {
         append: (...messages: Message[]) => this.#append(...messages),
         report: this.#report,
       };
+      const untold = this.#untold;
+      this.#untold = [];
+      yield* untold;
       for await (const event of agentLoop(context)) {
         if (event.type === 'done')
           await this.#persistence.savePending(this.#state.round, this.#state);
@@ -286,6 +298,8 @@ export class Client {
   #commitIfSettled(): void {
     const round = this.#state.round;
     if (round && round.calls.every((call) => call.status === 'settled')) {
+      // A denial nobody has heard of yet is told by the resumed run, like a hook's denial.
+      this.#untold.push(...untoldErrors(round));
       commitRound(this.#loopState());
       // The round is answered: the next receiveMessages() resumes with a model call
       // (`continue()` says the same thing, and stays the way to pass a signal).
