@@ -1,15 +1,13 @@
-import type { MarkdownOptions } from './render-markdown.js';
-
-/** Renders model-written markdown to a sanitised fragment (see `render-markdown.ts`). */
-export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => DocumentFragment;
+import type { MarkdownOptions, RenderMarkdown } from './render-markdown.js';
 
 let renderer: RenderMarkdown | undefined;
 let loading: Promise<RenderMarkdown> | undefined;
 
 /**
- * The markdown renderer once loaded, else `undefined` (and loading starts). marked and
- * DOMPurify are most of a chat page's weight and nothing needs them before the first answer is
- * shown: they load as their own chunk then, and the element's first paint does not wait.
+ * The markdown renderer once loaded, else `undefined` (and loading starts). marked and the
+ * sanitiser are most of a chat page's weight and nothing needs them before the first answer is
+ * shown: they load as their own chunk, and the element's first paint does not wait. DOMPurify
+ * loads only in browsers without the HTML Sanitizer API.
  */
 export function markdownRenderer(): RenderMarkdown | undefined {
   if (!renderer) void loadMarkdown().catch(() => undefined);
@@ -17,12 +15,12 @@ export function markdownRenderer(): RenderMarkdown | undefined {
 }
 
 /**
- * Loads the markdown renderer (marked + DOMPurify). A failed load (the chunk unreachable) is
- * forgotten, so the next call tries again.
+ * Loads the markdown renderer (marked, and DOMPurify where the browser has no sanitiser). A
+ * failed load (the chunk unreachable) is forgotten, so the next call tries again.
  */
 export function loadMarkdown(): Promise<RenderMarkdown> {
   loading ??= import('./render-markdown.js').then(
-    (module) => (renderer = module.renderMarkdown),
+    async (module) => (renderer = await module.createMarkdownRenderer()),
     (error: unknown) => {
       loading = undefined;
       throw error;

@@ -25,6 +25,8 @@ export interface ConsumerBundle {
   entryFile: string;
   /** Bytes each package contributes to `total` before compression (`src`, `zod`…), largest first. */
   byPackage: [string, number][];
+  /** Each chunk loaded later, gzipped, with the packages in it. */
+  lazyChunks: { name: string; gzipped: number; packages: string[] }[];
 }
 
 interface Chunk {
@@ -62,8 +64,16 @@ export async function consumerBundle(entry: string, bundler: Bundler, outDir: st
   for (const chunk of chunks) {
     for (const [id, bytes] of chunk.inputs) packages.set(packageOf(id), (packages.get(packageOf(id)) ?? 0) + bytes);
   }
+  const lazyChunks = chunks
+    .filter((chunk) => !first.has(chunk))
+    .map((chunk) => ({
+      name: chunk.name,
+      gzipped: bytesOf([chunk]).gzipped,
+      packages: [...new Set(chunk.inputs.map(([id]) => packageOf(id)))],
+    }));
   return {
     bundler,
+    lazyChunks,
     firstLoad: bytesOf([...first]),
     total: bytesOf(chunks),
     entryFile: entryChunk.name,
