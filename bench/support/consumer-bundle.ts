@@ -126,7 +126,12 @@ async function withVite(entry: string, outDir: string): Promise<Chunk[]> {
       target: 'es2022',
       minify: true,
       sourcemap: false,
-      lib: { entry, formats: ['es'], fileName: basename(entry, '.ts') },
+      // An app build, not library mode: library mode leaves whitespace unminified in ES output.
+      rolldownOptions: {
+        input: entry,
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: `${basename(entry, '.ts')}.js` },
+      },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
