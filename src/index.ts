@@ -34,10 +34,13 @@ export type {
   JsonSchema,
   JsonSchemaToolConfig,
   NeedsApproval,
+  ObjectSchema,
+  SchemaToolConfig,
   Tool,
   ToolContext,
   ZodToolConfig,
 } from './tools/tool.js';
+export type { StandardSchemaV1 } from './types/standard-schema.js';
 export type { InputValidation } from './tools/validate-input.js';
 export { scriptedBackend } from './backend/scripted-backend.js';
 export type {
@@ -51,6 +54,7 @@ export type { QueryOptions } from './loop/query.js';
 export { Client } from './loop/client.js';
 export type { ClientStatus, QueryResult } from './loop/client.js';
 export type { AgentOptions, ToolInputDelta } from './loop/agent-options.js';
+export type { ToolCallToRepair } from './loop/tool-input-repair.js';
 export type { StreamListeners } from './loop/stream-listeners.js';
 export type { ClientSnapshot } from './loop/conversation-state.js';
 export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop-strategies.js';

@@ -5,8 +5,9 @@ import { streamError } from './stream-error.js';
 
 /**
  * Turns Ollama `/api/chat` NDJSON lines into OpenAI `chat.completion.chunk` objects.
- * Stateful: tool calls arrive whole (object arguments, no ids, no reliable index), one or
- * more per line, so each gets the next stream-wide `index`; the aggregator assigns ids.
+ * Stateful: tool calls arrive whole (object arguments; `function.index` counts within one
+ * message only), one or more per line, so each gets the next stream-wide `index`; the
+ * server's id is kept (since 0.12.10), and the aggregator assigns one where it is missing.
  */
 export class OllamaChunkTranslator {
   #toolCalls = 0;
@@ -70,6 +71,8 @@ export class OllamaChunkTranslator {
         const args = fn.arguments;
         return {
           index: this.#toolCalls++,
+          // Ollama 0.12.10+ sends `call_…` ids (older versions none: the aggregator makes one).
+          ...(typeof call.id === 'string' && call.id !== '' ? { id: call.id } : {}),
           type: 'function',
           function: {
             name: typeof fn.name === 'string' ? fn.name : '',

@@ -18,7 +18,10 @@ export interface WebLLMEngine {
  *   calling) and streams that JSON as `content` before repeating the calls, without ids, in
  *   the final chunk. The JSON is not shown as text; the calls are read from the final chunk.
  *   A model that wants no tool answers `[]`: it is asked again without tools to answer in
- *   text. After tool results, the request goes without tools, so the model answers from
+ *   text. A model that writes anything else — text, or `<tool_call>{…}</tool_call>` markup
+ *   (WebLLM then throws `ToolCallOutputParseError` after streaming it, with no finish) — has
+ *   its text passed on as it comes and ends with `stop`: the aggregator reads the calls
+ *   from the markup (for registered tools), and plain text is the answer. After tool results, the request goes without tools, so the model answers from
  *   them (a forced JSON array could never be an answer): one tool round per prompt.
  * - WebLLM rejects a system message beside tools (it writes its own tool prompt): the
  *   system prompt goes at the top of the first user message instead.
@@ -76,18 +79,63 @@ async function* toolAwareChunks(
     return;
   }
   let calls = false;
+  const output = new OutputKind();
+  const held: unknown[] = [];
   try {
     for await (const chunk of generate(engine, forTools(request))) {
-      // Only the final chunk (the calls) and the usage chunk after it are passed on.
       if (hasToolCalls(chunk)) calls = true;
-      if (calls) yield chunk;
+      // The JSON list of calls: only the final chunk (the calls) and the usage chunk after
+      // it are passed on. Anything else the model wrote (text, `<tool_call>` markup) is
+      // passed on as it comes, once its first characters show it is not that list.
+      if (!calls && output.kind !== 'text') {
+        const kind = output.read(chunkContent(chunk));
+        if (kind === 'unknown') held.push(chunk);
+        if (kind !== 'text') continue;
+        yield* held.splice(0);
+      }
+      yield chunk;
     }
   } catch (error) {
-    // WebLLM throws from the final chunk when the forced JSON is not a list of calls (cut
-    // off by max_tokens, or interrupted): no calls came, so the text answer below stands.
     if (calls || !isToolOutputError(error)) throw error;
+    if (output.kind === 'text') {
+      // Not a list of calls, so WebLLM throws instead of finishing (Hermes models sometimes
+      // write `<tool_call>{…}</tool_call>` — the aggregator reads calls from that text): the
+      // text was the answer.
+      yield {
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      };
+      return;
+    }
+    // The forced JSON cut off (max_tokens, an interrupt): no calls came, so the text
+    // answer below stands.
   }
-  if (!calls && signal?.aborted !== true) yield* generate(engine, withoutTools(request));
+  if (!calls && output.kind !== 'text' && signal?.aborted !== true)
+    yield* generate(engine, withoutTools(request));
+}
+
+/**
+ * Whether a tools request's output is WebLLM's JSON list of calls (`[{` or `[]` after
+ * whitespace) or something else the model wrote, once its first characters tell.
+ */
+class OutputKind {
+  kind: 'unknown' | 'json' | 'text' = 'unknown';
+  #start = '';
+
+  read(piece: string): OutputKind['kind'] {
+    if (this.kind !== 'unknown') return this.kind;
+    this.#start = (this.#start + piece).replace(/\s+/g, '');
+    if (this.#start === '' || this.#start === '[') return this.kind;
+    this.kind = this.#start.startsWith('[{') || this.#start.startsWith('[]') ? 'json' : 'text';
+    return this.kind;
+  }
+}
+
+function chunkContent(chunk: unknown): string {
+  if (!isRecord(chunk) || !Array.isArray(chunk.choices)) return '';
+  const choice: unknown = chunk.choices[0];
+  if (!isRecord(choice) || !isRecord(choice.delta)) return '';
+  return typeof choice.delta.content === 'string' ? choice.delta.content : '';
 }
 
 /** Streams the engine's chunks, its refusals and failures as `STREAM_ERROR`. */

@@ -49,7 +49,9 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
           return;
         }
         commitRound(context);
-        state.modelCallDue = true;
+        // Without auto-execution every valid call waits for the caller, so a round settled
+        // here held only invalid calls: their error results wait for the caller's continue().
+        state.modelCallDue = options.autoExecuteTools ?? DEFAULTS.autoExecuteTools;
       }
       if (!state.modelCallDue) break;
       state.modelCallDue = false;

@@ -5,6 +5,7 @@ import type { Hooks } from './hooks.js';
 import type { LoopStrategy } from './loop-strategies.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { AgentError } from '../errors/agent-error.js';
+import type { ToolCallToRepair } from './tool-input-repair.js';
 
 /**
  * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
@@ -109,6 +110,28 @@ export interface AgentOptions {
    * });
    */
   onTextWasReasoning?: (text: string) => void;
+  /**
+   * Tried first when a call's input fails its tool's schema, before the built-in repairs
+   * (`"5"` → `5`, `"true"` → `true`, `null` for an optional field left out, JSON text
+   * where an object or array is expected parsed, a single value where an array is expected
+   * wrapped). Return the input to use, or `undefined` to leave it to those repairs. The
+   * input is used only when the schema accepts it; the `tool_use` event carries the input
+   * actually used. A throw goes to `onError` (code `TOOL_FAILED`) and the built-in repairs
+   * go on.
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'llama3.2:3b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   tools: [getWeather],
+   *   repairToolInput: ({ name, input }) =>
+   *     name === 'get_weather' && typeof input.location === 'string' ? { city: input.location } : undefined,
+   * });
+   */
+  repairToolInput?: (
+    call: ToolCallToRepair,
+    error: AgentError,
+  ) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
 }
 
 /** Defaults of {@link AgentOptions}. */

@@ -2,6 +2,7 @@ import { AgentError } from '../errors/agent-error.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
+import { describeIssues } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
@@ -14,9 +15,14 @@ import {
 } from './conversation-state.js';
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
-import { safeParse } from '../types/safe-parse.js';
-import { snapshotSchema } from './snapshot-schema.js';
-import { approvedCall, deniedCall, resultCall, updatePendingCall } from './round-actions.js';
+import { checkSnapshot } from './snapshot-schema.js';
+import {
+  approvedCall,
+  deniedCall,
+  resultCall,
+  untoldErrors,
+  updatePendingCall,
+} from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 
@@ -50,6 +56,8 @@ export class Client {
   #signal: AbortSignal | undefined;
   #running = false;
   #closed = false;
+  /** Errors of calls settled between runs (a `deny()`), yielded by the next run. */
+  #untold: AgentEvent[] = [];
 
   /**
    * @throws TypeError when neither `baseURL` nor `backend` is given, or two tools share a name.
@@ -72,17 +80,13 @@ export class Client {
    * @throws AgentError `VALIDATION_FAILED` when the snapshot is not one.
    */
   static restore(snapshot: unknown, options: AgentOptions): Client {
-    const parsed = safeParse(snapshotSchema, snapshot);
-    if (!parsed.success) {
-      throw new AgentError(
-        'VALIDATION_FAILED',
-        `Not a Client snapshot: ${parsed.error.issues[0]?.message ?? ''}`,
-      );
+    const checked = checkSnapshot(snapshot);
+    if (!checked.success) {
+      throw new AgentError('VALIDATION_FAILED', `Not a Client snapshot: ${describeIssues(checked.issues, '', 1)}`);
     }
     const client = new Client(options);
-    const { version: _version, ...state } = parsed.data;
-    // The schema checked every field; its inferred `round` type is the RoundCall union.
-    client.#state = structuredClone(state) as ConversationState;
+    const { version: _version, ...state } = checked.data;
+    client.#state = structuredClone(state);
     client.#persistence.skipLoad();
     return client;
   }
@@ -148,6 +152,7 @@ export class Client {
       cancelUnsettled(round, () => 'Skipped: the user sent a new message', true);
       commitRound(this.#loopState());
     }
+    this.#untold = [];
     this.#append({ role: 'user', content: decision.prompt });
     this.#state.iterationCount = 0;
     this.#state.modelCallDue = true;
@@ -177,6 +182,9 @@ export class Client {
         append: (...messages: Message[]) => this.#append(...messages),
         report: this.#report,
       };
+      const untold = this.#untold;
+      this.#untold = [];
+      yield* untold;
       for await (const event of agentLoop(context)) {
         if (event.type === 'done')
           await this.#persistence.savePending(this.#state.round, this.#state);
@@ -290,6 +298,8 @@ export class Client {
   #commitIfSettled(): void {
     const round = this.#state.round;
     if (round && round.calls.every((call) => call.status === 'settled')) {
+      // A denial nobody has heard of yet is told by the resumed run, like a hook's denial.
+      this.#untold.push(...untoldErrors(round));
       commitRound(this.#loopState());
       // The round is answered: the next receiveMessages() resumes with a model call
       // (`continue()` says the same thing, and stays the way to pass a signal).

@@ -10,6 +10,7 @@ import type { AssistantMessage, AssistantToolCall, Message } from '../types/mess
 import { estimateTokens, type Usage } from '../types/usage.js';
 import { DEFAULTS } from './agent-options.js';
 import type { LoopContext } from './loop-context.js';
+import { ToolInputRepairs } from './tool-input-repair.js';
 
 /** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
 export interface ModelStepResult {
@@ -35,6 +36,7 @@ export async function* modelStep(
       request,
       context.signal ? { signal: context.signal } : {},
     );
+    const repairs = new ToolInputRepairs(context);
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
       ...(context.signal ? { signal: context.signal } : {}),
@@ -43,10 +45,11 @@ export async function* modelStep(
     for (;;) {
       const next = await events.next();
       if (next.done === true) {
-        turn = next.value;
+        turn = repairs.apply(next.value);
         break;
       }
-      const event = next.value;
+      // Calls come last, once the response is complete: repair their input before telling.
+      const event = next.value.type === 'tool_use' ? await repairs.use(next.value) : next.value;
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
         tellTextWasReasoning(context, event.text);

@@ -1,6 +1,12 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { ConversationState, RoundCall } from './conversation-state.js';
+import type { AgentEvent } from '../types/events.js';
+import {
+  resultText,
+  type ConversationState,
+  type RoundCall,
+  type ToolRound,
+} from './conversation-state.js';
 import { failedCall } from './tool-round.js';
 
 type PendingCall = Extract<RoundCall, { status: 'pending' }>;
@@ -63,4 +69,24 @@ export function deniedCall(call: PendingCall, reason: string): RoundCall {
     call,
     new AgentError('TOOL_DENIED', `Tool "${call.name}" was denied: ${reason}`),
   );
+}
+
+/**
+ * The `tool_use_error` events of settled calls no event told of yet (a `deny()` that settled
+ * the round), marking them told: the round is committed before the next run could.
+ */
+export function untoldErrors(round: ToolRound): AgentEvent[] {
+  return round.calls.flatMap((call) => {
+    if (call.status !== 'settled' || call.announced || !call.isError || !call.code) return [];
+    call.announced = true;
+    return [
+      {
+        type: 'tool_use_error' as const,
+        code: call.code,
+        error: resultText(call.content),
+        toolUseId: call.toolUseId,
+        name: call.name,
+      },
+    ];
+  });
 }

@@ -166,11 +166,17 @@ export class ToolCallAccumulator {
     this.#entries.push(...kept);
   }
 
-  /** Parses every call's arguments; call once, after the stream has ended. */
+  /**
+   * Parses every call's arguments; call once, after the stream has ended. A call read from
+   * text that repeats a streamed call (same name and arguments) is dropped: older
+   * text-generation-webui streams the model's `<tool_call>` markup as content and then its
+   * own parse of it as `tool_calls` — one call, which must run once.
+   */
   finish(options: ToolCallFinishOptions): ToolCallResult {
     const result: ToolCallResult = { events: [], toolCalls: [], invalidToolCalls: [] };
-    const last = this.#entries.length - 1;
-    this.#entries.forEach((entry, position) => {
+    const entries = withoutRepeatedWholeCalls(this.#entries);
+    const last = entries.length - 1;
+    entries.forEach((entry, position) => {
       const event = settle(entry, {
         id: entry.id ?? options.generateId(),
         cutOff: options.finishReason === 'length' && position === last,
@@ -181,6 +187,36 @@ export class ToolCallAccumulator {
     });
     return result;
   }
+}
+
+/** `entries` without the whole calls that repeat a streamed call's name and arguments. */
+function withoutRepeatedWholeCalls(entries: readonly ToolCallEntry[]): readonly ToolCallEntry[] {
+  if (!entries.some((entry) => entry.whole) || entries.every((entry) => entry.whole))
+    return entries;
+  const streamed = new Set(entries.flatMap((entry) => (entry.whole ? [] : [callKey(entry)])));
+  return entries.filter((entry) => !entry.whole || !streamed.has(callKey(entry)));
+}
+
+/** Name and arguments as one comparable string (arguments re-dumped without spaces, keys sorted). */
+function callKey(entry: ToolCallEntry): string {
+  let input: unknown = entry.input;
+  if (input === undefined) {
+    try {
+      input = entry.arguments.trim() === '' ? {} : JSON.parse(entry.arguments);
+    } catch {
+      input = entry.arguments;
+    }
+  }
+  return `${entry.name ?? ''}\u0000${canonicalJson(input)}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** `index` as sent (a number, or a numeric string from some servers), else the position. */

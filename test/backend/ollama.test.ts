@@ -3,7 +3,19 @@ import { createFetchBackend } from '../../src/backend/fetch-backend.js';
 import { toOllamaRequest } from '../../src/backend/ollama-request.js';
 import { STREAM_DONE } from '../../src/types/chat-request.js';
 import { bytesResponse, fakeFetch, jsonResponse, ndjsonResponse } from '../support/fake-fetch.js';
+import { z } from 'zod';
+import { query } from '../../src/loop/query.js';
+import { tool } from '../../src/tools/tool.js';
+import { collect as collectEvents } from '../support/collect.js';
 import { chatRequest, collect } from './collect.js';
+
+const weather = tool({
+  name: 'get_weather',
+  description: 'Weather',
+  input: z.object({ city: z.string() }),
+});
+const time = tool({ name: 'get_time', description: 'Time', input: z.object({ zone: z.string() }) });
+const noop = tool({ name: 'noop', description: 'Nothing', input: z.object({}) });
 
 const line = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   model: 'qwen3',
@@ -175,6 +187,42 @@ describe('ollama: NDJSON response translation', () => {
       },
       STREAM_DONE,
     ]);
+  });
+
+  it('keeps the call ids Ollama sends since 0.12.10 (with function.index), synthesises only missing ones', async () => {
+    const lines = [
+      line({
+        tool_calls: [
+          {
+            id: 'call_x7rmf2qa',
+            function: { index: 0, name: 'get_weather', arguments: { city: 'Paris' } },
+          },
+          {
+            id: 'call_9bq3kd0s',
+            function: { index: 1, name: 'get_time', arguments: { zone: 'CET' } },
+          },
+        ],
+      }),
+      line({ tool_calls: [{ function: { name: 'noop', arguments: {} } }] }),
+      doneLine,
+    ];
+    const { backend } = ollama(ndjsonResponse(lines));
+
+    const events = await collectEvents(
+      query('Weather and time in Paris?', {
+        model: 'qwen3',
+        backend,
+        tools: [weather, time, noop],
+      }),
+    );
+
+    const uses = events.flatMap((event) => (event.type === 'tool_use' ? [event] : []));
+    expect(uses.map((use) => [use.name, use.id])).toEqual([
+      ['get_weather', 'call_x7rmf2qa'],
+      ['get_time', 'call_9bq3kd0s'],
+      ['noop', expect.stringMatching(/^[a-zA-Z0-9]{9}$/)],
+    ]);
+    expect(uses[0]?.input).toEqual({ city: 'Paris' });
   });
 
   it('maps done_reason "length"', async () => {

@@ -87,6 +87,48 @@ describe('webLLMBackend', () => {
     expect(engine.requests).toHaveLength(2);
   });
 
+  it('a Hermes model writing <tool_call> markup instead of the JSON list: the text is kept and the call recovered from the markup', async () => {
+    // WebLLM streams every content chunk, then throws ToolCallOutputParseError from its final
+    // chunk (JSON.parse of the whole output), with no finish chunk.
+    const markup = [
+      'Let me add',
+      ' that.\n<tool_',
+      'call>\n{"name": "add", "arguments": {"a": 2, "b": 3}}\n</tool_call>',
+    ];
+    const engine = fakeWebLLMEngine(HERMES, [markup, ['It is 5.']]);
+    const client = new Client({ ...options, backend: webLLMBackend(engine) });
+
+    const events = await collect(client.run('2 + 3?'));
+
+    expect(types(events)).toEqual([
+      'text',
+      'text',
+      'tool_use',
+      'step_end',
+      'tool_result',
+      'text',
+      'step_end',
+      'done',
+    ]);
+    expect(events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('')).toBe(
+      'Let me add that.\nIt is 5.',
+    );
+    expect(events[2]).toMatchObject({ type: 'tool_use', name: 'add', input: { a: 2, b: 3 } });
+    expect(events[4]).toMatchObject({ type: 'tool_result', content: 5 });
+    expect(engine.requests).toHaveLength(2);
+    expect(events.at(-1)).toMatchObject({ status: 'completed' });
+  });
+
+  it('a Hermes model answering in plain text with tools offered: the text is the answer, asked once', async () => {
+    const engine = fakeWebLLMEngine(HERMES, [['Hello', ' there!']]);
+    const client = new Client({ ...options, backend: webLLMBackend(engine) });
+
+    const events = await collect(client.run('Hi'));
+
+    expect(types(events)).toEqual(['text', 'text', 'step_end', 'done']);
+    expect(engine.requests).toHaveLength(1);
+  });
+
   it("toolChoice 'none' sends no tools, so the model can answer in text", async () => {
     const engine = fakeWebLLMEngine(HERMES, [['Four.']]);
     const client = new Client({ ...options, toolChoice: 'none', backend: webLLMBackend(engine) });
