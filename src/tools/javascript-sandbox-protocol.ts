@@ -45,6 +45,8 @@ export interface SandboxRequest {
   memoryLimitBytes: number;
   /** Where the worker fetches the QuickJS wasm from (the page's bundler resolved it). */
   engineUrl: string;
+  /** Origins the code may `fetch` from (the `fetchOrigins` capability); empty: no `fetch`. */
+  fetchOrigins: string[];
 }
 
 /** An error thrown by the model's code (or a syntax error in it). */
@@ -87,11 +89,13 @@ const MAX_NOTE = 500;
 
 /** The request in a call's input, or `undefined` when it is not one. */
 export function parseSandboxRequest(input: Record<string, unknown>): SandboxRequest | undefined {
-  const { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl } = input;
+  const { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl, fetchOrigins } = input;
   if (typeof code !== 'string' || typeof engineUrl !== 'string') return undefined;
+  if (!Array.isArray(fetchOrigins) || !fetchOrigins.every((origin) => typeof origin === 'string'))
+    return undefined;
   if (!isPositiveInteger(maxOutputChars) || !isPositiveInteger(memoryLimitBytes)) return undefined;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return undefined;
-  return { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl };
+  return { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl, fetchOrigins };
 }
 
 /**

@@ -30,6 +30,16 @@ export interface JavaScriptToolOptions {
    */
   memoryLimitBytes?: number;
   /**
+   * A capability, off by default: lets the code call `fetch(url, { method, headers, body })`
+   * for URLs on these origins only (e.g. `['https://api.example.com']`). The worker makes
+   * the request on the code's behalf — from the page's origin, so the server must allow it
+   * (CORS) — without cookies or HTTP auth, without following redirects, and hands back a
+   * small Response-like object (`ok`, `status`, `headers.get`, `text()`, `json()`; bodies up
+   * to 1 MB). What it opens: the code can send anything it has (its input, the conversation
+   * the model put in it) to those origins, and read what they answer.
+   */
+  fetchOrigins?: readonly string[];
+  /**
    * @deprecated The sandbox is a QuickJS engine with no browser globals at all, so there is
    * nothing to keep; a non-empty list throws, rather than silently granting nothing.
    */
@@ -85,14 +95,21 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxOutputChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   const memoryLimitBytes = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES;
-  checkOptions(name, { timeoutMs, maxOutputChars, memoryLimitBytes, allow: options.allow ?? [] });
+  const fetchOrigins = [...new Set(options.fetchOrigins ?? [])];
+  checkOptions(name, {
+    timeoutMs,
+    maxOutputChars,
+    memoryLimitBytes,
+    fetchOrigins,
+    allow: options.allow ?? [],
+  });
   // No grace period: the code cannot see the cancel signal while it runs, so a stopped run
   // would only keep the worker busy.
   const connection = connectWorker(createSandboxWorker, { cancelGraceMs: 0 });
   const approval = options.needsApproval;
   const definition = tool({
     name,
-    description: options.description ?? describe(timeoutMs),
+    description: options.description ?? describe(timeoutMs, fetchOrigins),
     input: {
       type: 'object',
       properties: {
@@ -119,7 +136,7 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
       try {
         value = await connection.call(
           SANDBOX_TOOL_NAME,
-          { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl },
+          { code, maxOutputChars, timeoutMs, memoryLimitBytes, engineUrl, fetchOrigins },
           { signal, toolUseId, timeoutMs: timeoutMs + BACKSTOP_MS },
         );
       } catch (error) {
@@ -155,9 +172,17 @@ function checkOptions(
     timeoutMs: number;
     maxOutputChars: number;
     memoryLimitBytes: number;
+    fetchOrigins: readonly string[];
     allow: readonly unknown[];
   },
 ): void {
+  for (const origin of options.fetchOrigins) {
+    if (!isHttpOrigin(origin)) {
+      throw new TypeError(
+        `javascriptTool "${name}": fetchOrigins must be origins such as "https://api.example.com" (got "${origin}")`,
+      );
+    }
+  }
   if (!(options.timeoutMs > 0))
     throw new TypeError(`javascriptTool "${name}": timeoutMs must be a positive number`);
   if (!Number.isSafeInteger(options.maxOutputChars) || options.maxOutputChars < 1) {
@@ -178,13 +203,24 @@ function checkOptions(
   }
 }
 
-function describe(timeoutMs: number): string {
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+function describe(timeoutMs: number, fetchOrigins: readonly string[]): string {
   return [
     'Runs JavaScript in an isolated QuickJS engine and returns { result, logs, error }.',
     'The value of the last expression (or of a top-level `return`) is the result; top-level `await` works;',
     'console.log/info/warn/error output is returned in `logs`.',
     'Only the language built-ins exist (plus console, setTimeout/setInterval):',
-    'no DOM, no network (fetch, XMLHttpRequest, import() are unavailable), no storage, no Intl.',
+    fetchOrigins.length > 0
+      ? `no DOM, no storage, no Intl; fetch(url, { method, headers, body }) works for ${fetchOrigins.join(', ')} only (no other network, no import()).`
+      : 'no DOM, no network (fetch, XMLHttpRequest, import() are unavailable), no storage, no Intl.',
     `Each run must finish within ${timeoutMs / 1000} s. Variables do not persist between runs.`,
   ].join(' ');
 }

@@ -21,6 +21,16 @@ export interface PreludeHost {
   schedule(id: number, delay: number): void;
   /** Forgets a scheduled timer. */
   cancel(id: number): void;
+  /**
+   * Present only when the app granted `fetchOrigins`: the worker fetches for the code and
+   * settles with the response as JSON text ({@link SandboxFetchResponse}'s fields).
+   */
+  fetch?: (
+    url: string,
+    method: string,
+    headers: string,
+    body: string | undefined,
+  ) => Promise<string>;
 }
 
 /** What the prelude gives the worker. */
@@ -53,6 +63,7 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
   const ownKeys = Object.keys;
   const isArray = Array.isArray;
   const stringify = JSON.stringify;
+  const parse = JSON.parse;
   const isFinite = Number.isFinite;
   const isView = ArrayBuffer.isView;
   const defineProperty = Object.defineProperty;
@@ -68,6 +79,8 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
   const arrayFrom = Array.from;
   const now = Date.now;
   const toNumber = Number;
+  const StringOf = String;
+  const toText = (value: unknown): string => StringOf(value);
   const resolved = Promise.resolve();
   const then = Promise.prototype.then;
   // The global bindings can be reassigned by the model's code; these cannot.
@@ -318,6 +331,48 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
       void apply(then, resolved, [callback]);
     },
   };
+  const hostFetch = host.fetch;
+  if (typeof hostFetch === 'function') {
+    interface Answer {
+      url: string;
+      status: number;
+      statusText: string;
+      headers: Record<string, string>;
+      body: string;
+    }
+    globals.fetch = async (
+      input: unknown,
+      init?: { method?: unknown; headers?: unknown; body?: unknown },
+    ) => {
+      const options = init ?? {};
+      const headers: Record<string, string> = {};
+      if (options.headers !== null && typeof options.headers === 'object') {
+        const given = options.headers as Record<string, unknown>;
+        for (const key of ownKeys(given)) headers[key] = toText(given[key]);
+      }
+      const method = options.method === undefined ? 'GET' : toText(options.method);
+      const body =
+        options.body === undefined || options.body === null ? undefined : toText(options.body);
+      const answer = parse(
+        await hostFetch(toText(input), method, stringify(headers), body),
+      ) as Answer;
+      const byName: Record<string, string> = {};
+      for (const key of ownKeys(answer.headers))
+        byName[key.toLowerCase()] = answer.headers[key] ?? '';
+      return {
+        url: answer.url,
+        status: answer.status,
+        statusText: answer.statusText,
+        ok: answer.status >= 200 && answer.status < 300,
+        headers: {
+          get: (name: unknown) => byName[toText(name).toLowerCase()] ?? null,
+          has: (name: unknown) => byName[toText(name).toLowerCase()] !== undefined,
+        },
+        text: () => Promise.resolve(answer.body),
+        json: () => Promise.resolve().then(() => parse(answer.body) as unknown),
+      };
+    };
+  }
   for (const name of ownKeys(globals)) {
     defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true });
   }

@@ -1,5 +1,6 @@
 import type {
   QuickJSContext,
+  QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
   QuickJSWASMModule,
@@ -13,6 +14,7 @@ import type {
 } from '../tools/javascript-sandbox-protocol.js';
 import { withImplicitReturn } from './implicit-return.js';
 import type { SandboxEngine } from './sandbox-engine.js';
+import { sandboxFetch, type SandboxFetchRequest } from './sandbox-fetch.js';
 import { SandboxOutput } from './sandbox-output.js';
 import { sandboxPrelude, type PreludeExports } from './sandbox-prelude.js';
 import { buildSandboxAnswer, type RunOutcome } from './sandbox-result.js';
@@ -101,6 +103,11 @@ class SandboxRun {
   readonly #handles: QuickJSHandle[] = [];
   /** Timer id → when it is due (`performance.now()` time). */
   readonly #timers = new Map<number, number>();
+  /** Host work the code awaits (granted fetches), and the engine promises they settle. */
+  readonly #operations = new Set<Promise<void>>();
+  readonly #deferreds = new Set<QuickJSDeferredPromise>();
+  /** Aborted when the run ends: stops host work still in flight. */
+  readonly #ended = new AbortController();
   #deadline = Infinity;
   #exports: Exports | undefined;
 
@@ -141,11 +148,11 @@ class SandboxRun {
       const state = context.getPromiseState(promise);
       if (state.type === 'fulfilled') return this.#success(exports, this.#own(state.value));
       if (state.type === 'rejected') return this.#failure(this.#own(state.error));
-      if (this.#timers.size === 0) {
+      if (this.#timers.size === 0 && this.#operations.size === 0) {
         const message = 'The code awaits a promise that nothing settles (no timer is pending)';
         return { ok: false, error: { name: 'Error', message } };
       }
-      await this.#sleepUntilNextTimer();
+      await this.#waitForWork();
       const failed = this.#fireDueTimers(exports);
       if (failed) return this.#failure(failed);
     }
@@ -153,7 +160,11 @@ class SandboxRun {
 
   /** Disposes the context and runtime; false when that failed (the module is then suspect). */
   dispose(): boolean {
+    this.#ended.abort();
     try {
+      // A promise still waiting on the host holds engine functions: free them first.
+      for (const deferred of this.#deferreds) deferred.dispose();
+      this.#deferreds.clear();
       for (const handle of this.#handles.reverse()) if (handle.alive) handle.dispose();
       this.#context.dispose();
       this.#runtime.dispose();
@@ -211,6 +222,9 @@ class SandboxRun {
     define('cancel', (id) => {
       if (id) this.#timers.delete(context.getNumber(id));
     });
+    if (this.#request.fetchOrigins.length > 0) {
+      define('fetch', (url, method, headers, body) => this.#fetch({ url, method, headers, body }));
+    }
     const prelude = this.#own(
       context.unwrapResult(context.evalCode(PRELUDE_SOURCE, 'sandbox-runtime.js')),
     );
@@ -357,7 +371,8 @@ class SandboxRun {
     return value;
   }
 
-  async #sleepUntilNextTimer(): Promise<void> {
+  /** Waits for the next timer, the deadline, host work settling, or the page's cancel. */
+  async #waitForWork(): Promise<void> {
     const next = Math.min(...this.#timers.values());
     const delay = Math.min(next, this.#deadline) - performance.now();
     // A timer already due fires without a trip through the event loop (which clamps
@@ -371,7 +386,56 @@ class SandboxRun {
       };
       const timer = setTimeout(done, delay);
       this.#signal.addEventListener('abort', done, { once: true });
+      for (const operation of this.#operations) void operation.then(done);
     });
+  }
+
+  /**
+   * The granted `fetch` (`fetchOrigins`): an engine promise the worker settles with the
+   * response as JSON text (the prelude builds the Response-like object), or a TypeError.
+   */
+  #fetch(handles: Record<keyof SandboxFetchRequest, QuickJSHandle | undefined>): QuickJSHandle {
+    const context = this.#context;
+    const text = (handle: QuickJSHandle | undefined) =>
+      handle && context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
+    let headers: Record<string, string> = {};
+    try {
+      const parsed: unknown = JSON.parse(text(handles.headers) ?? '{}');
+      if (typeof parsed === 'object' && parsed !== null) {
+        headers = Object.fromEntries(
+          Object.entries(parsed).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        );
+      }
+    } catch {
+      headers = {};
+    }
+    const request = {
+      url: text(handles.url) ?? '',
+      method: text(handles.method) ?? 'GET',
+      headers,
+      body: text(handles.body),
+    };
+    const deferred = context.newPromise();
+    this.#deferreds.add(deferred);
+    const settle = (outcome: { ok: true; json: string } | { ok: false; message: string }) => {
+      if (this.#ended.signal.aborted) return;
+      this.#deferreds.delete(deferred);
+      const value = outcome.ok
+        ? context.newString(outcome.json)
+        : context.newError({ name: 'TypeError', message: outcome.message });
+      if (outcome.ok) deferred.resolve(value);
+      else deferred.reject(value);
+      value.dispose();
+    };
+    const operation = sandboxFetch(request, this.#request.fetchOrigins, this.#ended.signal).then(
+      (response) => settle({ ok: true, json: JSON.stringify(response) }),
+      (error: unknown) => settle({ ok: false, message: errorMessage(error) }),
+    );
+    this.#operations.add(operation);
+    void operation.finally(() => this.#operations.delete(operation));
+    return deferred.handle;
   }
 
   /** Fires every timer that is due, earliest first; the engine error that stopped one, if any. */

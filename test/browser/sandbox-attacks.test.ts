@@ -27,6 +27,10 @@ async function run(code: string, tool: Tool = sandbox): Promise<JavaScriptResult
   return outcome.content as JavaScriptResult; // javascriptTool checked the shape (readSandboxAnswer)
 }
 
+async function forgetRequests(): Promise<void> {
+  await fetch(`${recorder}/__control/reset`, { method: 'POST' });
+}
+
 async function recordedRequests(): Promise<string[]> {
   const response = await fetch(`${recorder}/__control/requests`);
   return (await response.json()) as string[]; // the recorder answers a JSON array of strings
@@ -36,7 +40,7 @@ beforeAll(async () => {
   // The recorder works: a request the page itself makes is seen (then forgotten).
   await fetch(`${recorder}/control-probe`);
   expect(await recordedRequests()).toEqual(['GET /control-probe']);
-  await fetch(`${recorder}/__control/reset`, { method: 'POST' });
+  await forgetRequests();
 });
 
 afterEach(async () => {
@@ -294,6 +298,54 @@ describe('limits', () => {
     expect(result.truncated).toBe(
       // Logs and result share the 1,000 characters: 500 each (the JSON text has 2 quotes more).
       'Output exceeded 1000 characters; omitted 19999560 characters of console output and 99999502 characters of the result (shown as a cut JSON string).',
+    );
+  });
+});
+
+describe('the fetch capability (fetchOrigins)', () => {
+  const granted = javascriptTool({ fetchOrigins: [recorder] });
+
+  test('reaches a listed origin, and only with what the code sent', async () => {
+    const result = await run(
+      `const response = await fetch("${recorder}/allowed?q=1", { method: "POST", headers: { "x-test": "yes" }, body: "hello" });\n[response.ok, response.status, response.headers.get("X-Recorded"), (await response.text()).slice(0, 14)]`,
+      granted,
+    );
+    // The worker's request is a CORS request from the page's origin: preflight, then the POST.
+    expect(result).toEqual({ result: [true, 200, '2', 'export default'], logs: [] });
+    expect(await recordedRequests()).toEqual(['OPTIONS /allowed?q=1', 'POST /allowed?q=1']);
+    await forgetRequests();
+  });
+
+  test('refuses other origins, and a redirect away from a listed one', async () => {
+    const other = await run('await fetch("http://127.0.0.1:9/x")', granted);
+    const relative = await run('await fetch("/src/index.ts")', granted);
+    const redirected = await run(`await fetch("${recorder}/redirect")`, granted);
+
+    expect(other.error).toEqual({
+      name: 'TypeError',
+      message: `fetch: http://127.0.0.1:9 is not an allowed origin (allowed: ${recorder})`,
+    });
+    expect(relative.error).toMatchObject({
+      name: 'TypeError',
+      message: 'fetch: "/src/index.ts" is not an absolute URL',
+    });
+    expect(redirected.error?.message).toMatch(/^fetch: .*\/redirect failed/);
+    expect(await recordedRequests()).toEqual(['GET /redirect']);
+    await forgetRequests();
+  });
+
+  test('is absent unless granted, and a run ending mid-request leaves the engine sound', async () => {
+    expect((await run('typeof fetch')).result).toBe('undefined');
+    const abandoned = await run(`fetch("${recorder}/slow");\n"returned first"`, granted);
+    const next = await run('6 * 7', granted);
+    expect([abandoned.result, next.result]).toEqual(['returned first', 42]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await forgetRequests();
+  });
+
+  test('only takes origins', () => {
+    expect(() => javascriptTool({ fetchOrigins: ['https://api.example.com/v1'] })).toThrow(
+      'fetchOrigins must be origins such as "https://api.example.com" (got "https://api.example.com/v1")',
     );
   });
 });

@@ -12,7 +12,8 @@ declare module 'vitest' {
 /**
  * Vitest global setup of the browser project: a loopback HTTP server on a random port that
  * records every request and WebSocket upgrade it receives, and answers each with a tiny
- * JavaScript module (so an escaped `import()` or `importScripts` would succeed and show).
+ * JavaScript module (so an escaped `import()` or `importScripts` would succeed and show);
+ * `/redirect…` answers a redirect to another origin.
  * `GET /__control/requests` lists what was recorded, `POST /__control/reset` clears it; those
  * two are the only requests not recorded.
  */
@@ -23,6 +24,9 @@ export default async function startRecordingServer(
   const server = createServer((request, response) => {
     const url = request.url ?? '';
     response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('access-control-allow-headers', '*');
+    response.setHeader('access-control-allow-methods', '*');
+    response.setHeader('access-control-expose-headers', 'x-recorded');
     if (url === '/__control/requests') {
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify(recorded));
@@ -34,7 +38,13 @@ export default async function startRecordingServer(
       return;
     }
     recorded.push(`${request.method ?? '?'} ${url}`);
+    if (url.startsWith('/redirect')) {
+      // Somewhere else: a granted fetch must not follow it.
+      response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end();
+      return;
+    }
     response.setHeader('content-type', 'text/javascript');
+    response.setHeader('x-recorded', String(recorded.length));
     response.end('export default "escaped"; globalThis.escaped = true;');
   });
   server.on('upgrade', (request, socket) => {
