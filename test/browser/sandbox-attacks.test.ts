@@ -271,6 +271,16 @@ describe('limits', () => {
     expect(after.result).toBe(42);
   });
 
+  test('an engine failure in one run does not hang a run waiting beside it', async () => {
+    const [waiting, crashing] = await Promise.all([
+      run('await new Promise((resolve) => setTimeout(resolve, 100));\nconsole.log("after");\n6 * 7'),
+      run('let value = {};\nfor (let i = 0; i < 1e5; i++) value = { value };\nJSON.stringify(value).length'),
+    ]);
+    expect(waiting).toEqual({ result: 42, logs: ['after'] });
+    expect(crashing.error?.message).toMatch(/stack|sandbox engine/);
+    expect((await run('6 * 7')).result).toBe(42);
+  });
+
   test('a result with a cycle, a BigInt and a function comes back as JSON data', async () => {
     const result = await run(
       'const node = { name: "loop", big: 2n ** 70n, fn() {} };\nnode.self = node;\nnode',
