@@ -83,8 +83,8 @@ export class ChunkAggregator {
 
   constructor(options: AggregateOptions = {}) {
     this.#generateId = options.generateId ?? generateToolCallId;
-    this.#calls = new ToolCallAccumulator(options.onToolCallDelta);
     const toolNames = options.toolNames;
+    this.#calls = new ToolCallAccumulator(options.onToolCallDelta, toolNames);
     const markup =
       toolNames !== undefined && toolNames.size > 0
         ? new ToolCallMarkupParser(toolNames, {
@@ -156,23 +156,39 @@ export class ChunkAggregator {
   }
 
   /**
-   * Releases text held back as a possible tag start (`<thi`, `<tool_c`): call when the
-   * stream stops early, to report everything that came. {@link end} calls it too.
+   * The stream stopped early (cut, failed, aborted): releases text held back as a possible
+   * tag start (`<thi`, `<tool_c`) and, since no call of this response will run, the markup
+   * of calls read from the text — as text, after what was shown — so nothing that came is
+   * lost.
    */
   flush(): readonly StreamEvent[] {
     this.#events = undefined;
-    this.#harmony.flush();
-    this.#splitter.flush();
-    this.#markup?.flush();
+    this.#release();
+    if (this.#hiddenMarkup !== '') {
+      const markup = this.#hiddenMarkup;
+      this.#hiddenMarkup = '';
+      this.#textWithMarkup = undefined;
+      this.#calls.discardWholeCalls();
+      this.#emitText(markup);
+    }
     const events = this.#events;
     this.#events = undefined;
     return events ?? NO_EVENTS;
   }
 
+  #release(): void {
+    this.#harmony.flush();
+    this.#splitter.flush();
+    this.#markup?.flush();
+  }
+
   /** Settles the response: the final events (released text, then every call) and the turn. */
   end(): AggregatorResult {
     if (this.#result !== undefined) return this.#result;
-    const released = this.flush();
+    this.#events = undefined;
+    this.#release();
+    const released = this.#events ?? NO_EVENTS;
+    this.#events = undefined;
     const raw = this.#finishReason;
     const calls = this.#calls.finish({ finishReason: raw, generateId: this.#generateId });
     const hasCalls = calls.events.length > 0;
@@ -225,6 +241,8 @@ export class ChunkAggregator {
     if (this.#text !== '')
       (this.#events ??= []).push({ type: 'text_was_reasoning', text: this.#text });
     // Calls "written" while reasoning are thoughts, not calls: their markup is reasoning.
+    // (The turn keeps the model's order; the events can only add the markup after the text
+    // they move, so when text was shown after such markup, their order differs.)
     this.#reasoning += this.#textWithMarkup ?? this.#text;
     const hiddenMarkup = this.#hiddenMarkup;
     this.#text = '';

@@ -1,0 +1,56 @@
+/** A tool call read from text, before its arguments are checked. */
+export interface TextToolCall {
+  name: string;
+  /** An object, or the raw arguments text (reported as invalid input unless it is an object). */
+  arguments: string | Record<string, unknown>;
+  /** The call id the text carried (Mistral `[CALL_ID]`). */
+  id?: string;
+}
+
+/** How much of a block a {@link TaggedDialect} has seen. */
+export type BlockEnd =
+  /** The block ends at this index of the body (just past its closing marker or value). */
+  | number
+  /** Not finished: it may still become a call. */
+  | 'more'
+  /** It cannot be a call any more: release the opener as text. */
+  | 'not';
+
+/**
+ * A way of writing tool calls in text that starts with a marker (`<tool_call>`,
+ * `[TOOL_CALLS]`, …), wherever it appears outside a code fence.
+ */
+export interface TaggedDialect {
+  /** The markers that open a block (for the dialect's `end`/`parse`, the `opener` argument). */
+  readonly openers: readonly string[];
+  /** Where the block whose text after the opener is `body` ends, as far as `body` tells. */
+  end(body: string, opener: string, toolNames: ReadonlySet<string>): BlockEnd;
+  /**
+   * The calls of a finished block (`atEnd`: the text ended before the block was closed).
+   * `undefined` when the block is not a call of a registered tool: it is released as text.
+   */
+  parse(
+    body: string,
+    opener: string,
+    toolNames: ReadonlySet<string>,
+    atEnd: boolean,
+  ): TextToolCall[] | undefined;
+}
+
+/** Whether the answer so far can be a {@link WholeAnswerDialect}'s call. */
+export type Viability = 'no' | 'maybe' | 'yes';
+
+/**
+ * A way of writing tool calls that counts only as the whole answer (a bare JSON object,
+ * `[get_weather(city="Paris")]`, `functools[…]`): the answer is held while it may be one,
+ * and is a call only when all of it parses.
+ */
+export interface WholeAnswerDialect {
+  /**
+   * Whether `answer` (the text so far, from its first non-space character) can still be
+   * this dialect's call: `yes` once sure enough to hold the rest without asking again.
+   */
+  viable(answer: string, toolNames: ReadonlySet<string>): Viability;
+  /** The calls of the whole answer (trimmed), or `undefined` when it is not one. */
+  parse(answer: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined;
+}
