@@ -206,8 +206,13 @@ export class ToolCallMarkupParser {
   #readBlock(input: string): string {
     const block = this.#block;
     if (block?.dialect === undefined) return this.#toText();
+    const scanned = this.#held.length;
     this.#held += input;
-    const end = block.dialect.end(this.#held, block.text, this.#toolNames);
+    const end = block.dialect.end(this.#held, {
+      opener: block.text,
+      toolNames: this.#toolNames,
+      scanned,
+    });
     if (end === 'more') return '';
     const body = this.#held;
     this.#held = '';
@@ -222,7 +227,12 @@ export class ToolCallMarkupParser {
   }
 
   #settle(block: Marker, body: string, atEnd: boolean): void {
-    const calls = block.dialect?.parse(body, block.text, this.#toolNames, atEnd);
+    const calls = block.dialect?.parse(body, {
+      opener: block.text,
+      toolNames: this.#toolNames,
+      scanned: body.length,
+      atEnd,
+    });
     if (calls === undefined || calls.length === 0) this.#sink.text(block.text + body);
     else this.#report(calls, block.text + body);
   }

@@ -1,6 +1,11 @@
 import { isRecord } from '../../types/is-record.js';
 import { parseJson, skipSpace } from './json-call.js';
-import type { BlockEnd, TaggedDialect, TextToolCall } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
 
 const CALLS_END = '<｜tool▁calls▁end｜>';
 const CALL_BEGIN = '<｜tool▁call▁begin｜>';
@@ -14,14 +19,14 @@ const SEP = '<｜tool▁sep｜>';
  */
 export const deepseekDialect: TaggedDialect = {
   openers: ['<｜tool▁calls▁begin｜>'],
-  end(body: string): BlockEnd {
+  end(body: string, { scanned }: BlockContext): BlockEnd {
     const start = skipSpace(body, 0);
     const head = body.slice(start, start + CALL_BEGIN.length);
     if (!CALL_BEGIN.startsWith(head) && !head.startsWith(CALL_BEGIN)) return 'not';
-    const close = body.indexOf(CALLS_END);
+    const close = body.indexOf(CALLS_END, Math.max(0, scanned - CALLS_END.length + 1));
     return close === -1 ? 'more' : close + CALLS_END.length;
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const inner = body.endsWith(CALLS_END) ? body.slice(0, -CALLS_END.length) : body;
     const parts = inner.split(CALL_BEGIN).slice(1);
     if (parts.length === 0 || inner.split(CALL_BEGIN)[0]?.trim() !== '') return undefined;

@@ -1,5 +1,10 @@
 import { parsePythonCalls } from './python-calls.js';
-import type { BlockEnd, TaggedDialect, TextToolCall } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
 
 const FENCE = '```';
 
@@ -10,11 +15,11 @@ const FENCE = '```';
  */
 export const gemmaToolCodeDialect: TaggedDialect = {
   openers: ['```tool_code'],
-  end(body: string): BlockEnd {
-    const close = body.indexOf(FENCE);
+  end(body: string, { scanned }: BlockContext): BlockEnd {
+    const close = body.indexOf(FENCE, Math.max(0, scanned - FENCE.length + 1));
     return close === -1 ? 'more' : close + FENCE.length;
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const code = body.endsWith(FENCE) ? body.slice(0, -FENCE.length) : body;
     return parsePythonCalls(code, toolNames, false);
   },

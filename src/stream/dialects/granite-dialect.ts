@@ -1,5 +1,10 @@
 import { callFromJson, callsFromJsonArray, jsonExtent, parseJson, skipSpace } from './json-call.js';
-import type { BlockEnd, TaggedDialect, TextToolCall } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
 
 /** IBM Granite 3.x: `<|tool_call|>[{"name": …, "arguments": {…}}, …]` (or one object). */
 export const graniteDialect: TaggedDialect = {
@@ -11,7 +16,7 @@ export const graniteDialect: TaggedDialect = {
     if (end === 'incomplete') return 'more';
     return end === 'invalid' ? 'not' : end;
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const trimmed = body.trim();
     if (trimmed.startsWith('[')) return callsFromJsonArray(trimmed, toolNames);
     const call = callFromJson(parseJson(trimmed), toolNames);

@@ -1,6 +1,11 @@
 import { callFromJson, parseJson, skipSpace } from './json-call.js';
 import { parseQwen3CoderCall } from './qwen3-coder-call.js';
-import type { BlockEnd, TaggedDialect, TextToolCall } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
 
 const CLOSE = '</tool_call>';
 const FUNCTION = '<function=';
@@ -13,17 +18,17 @@ const FUNCTION = '<function=';
  */
 export const hermesDialect: TaggedDialect = {
   openers: ['<tool_call>'],
-  end(body: string): BlockEnd {
+  end(body: string, { scanned }: BlockContext): BlockEnd {
     const start = skipSpace(body, 0);
     if (start < body.length && body[start] !== '{') {
       const head = body.slice(start, start + FUNCTION.length);
       // Prose that mentions the tag: released now rather than at the end.
       if (!FUNCTION.startsWith(head) && !head.startsWith(FUNCTION)) return 'not';
     }
-    const close = body.indexOf(CLOSE);
+    const close = body.indexOf(CLOSE, Math.max(0, scanned - CLOSE.length + 1));
     return close === -1 ? 'more' : close + CLOSE.length;
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const inner = body.endsWith(CLOSE) ? body.slice(0, -CLOSE.length) : body;
     const trimmed = inner.trim();
     const call = trimmed.startsWith('{')

@@ -1,5 +1,6 @@
 import { callFromJson, jsonCallViability, jsonExtent, parseJson, skipSpace } from './json-call.js';
 import type {
+  BlockContext,
   BlockEnd,
   TaggedDialect,
   TextToolCall,
@@ -36,7 +37,7 @@ export const llamaPythonTagDialect: TaggedDialect = {
     }
     return 'more';
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     let text = body;
     for (const token of END_TOKENS) if (text.endsWith(token)) text = text.slice(0, -token.length);
     return jsonCalls(text, toolNames);

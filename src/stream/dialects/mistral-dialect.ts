@@ -5,7 +5,12 @@ import {
   parseJson,
   skipSpace,
 } from './json-call.js';
-import type { BlockEnd, TaggedDialect, TextToolCall } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
 import { isRecord } from '../../types/is-record.js';
 
 const ARGS = '[ARGS]';
@@ -20,7 +25,7 @@ const NAME = /^[A-Za-z0-9_-]*/;
  */
 export const mistralDialect: TaggedDialect = {
   openers: ['[TOOL_CALLS]'],
-  end(body: string, _opener: string, toolNames: ReadonlySet<string>): BlockEnd {
+  end(body: string, { toolNames }: BlockContext): BlockEnd {
     const start = skipSpace(body, 0);
     if (start === body.length) return 'more';
     if (body[start] === '[') return valueEnd(body, start);
@@ -44,7 +49,7 @@ export const mistralDialect: TaggedDialect = {
     if (index === body.length) return 'more';
     return body[index] === '{' ? valueEnd(body, index) : 'not';
   },
-  parse(body: string, _opener: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined {
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const trimmed = body.trim();
     if (trimmed.startsWith('[')) return callsFromJsonArray(trimmed, toolNames);
     const match =

@@ -16,25 +16,33 @@ export type BlockEnd =
   /** It cannot be a call any more: release the opener as text. */
   | 'not';
 
+/** What a {@link TaggedDialect} is told besides the block's text. */
+export interface BlockContext {
+  /** The marker that opened the block. */
+  opener: string;
+  toolNames: ReadonlySet<string>;
+  /**
+   * How much of the body an earlier `end` call saw (0 the first time): a closing marker
+   * can only be found from `scanned - marker.length + 1` on, so long blocks are not
+   * searched again from their start on every delta.
+   */
+  scanned: number;
+}
+
 /**
  * A way of writing tool calls in text that starts with a marker (`<tool_call>`,
  * `[TOOL_CALLS]`, …), wherever it appears outside a code fence.
  */
 export interface TaggedDialect {
-  /** The markers that open a block (for the dialect's `end`/`parse`, the `opener` argument). */
+  /** The markers that open a block. */
   readonly openers: readonly string[];
   /** Where the block whose text after the opener is `body` ends, as far as `body` tells. */
-  end(body: string, opener: string, toolNames: ReadonlySet<string>): BlockEnd;
+  end(body: string, context: BlockContext): BlockEnd;
   /**
    * The calls of a finished block (`atEnd`: the text ended before the block was closed).
    * `undefined` when the block is not a call of a registered tool: it is released as text.
    */
-  parse(
-    body: string,
-    opener: string,
-    toolNames: ReadonlySet<string>,
-    atEnd: boolean,
-  ): TextToolCall[] | undefined;
+  parse(body: string, context: BlockContext & { atEnd: boolean }): TextToolCall[] | undefined;
 }
 
 /** Whether the answer so far can be a {@link WholeAnswerDialect}'s call. */
