@@ -115,6 +115,7 @@ export class ToolCallMarkupParser {
     this.#held = '';
     const mode = this.#mode;
     this.#mode = 'text';
+    this.#sure = false;
     if (mode === 'block' && this.#block?.dialect !== undefined) {
       this.#settle(this.#block, held, true);
     } else if (mode === 'answer') {
@@ -152,6 +153,7 @@ export class ToolCallMarkupParser {
   /** At the start of the answer: hold it while it may be an untagged call. */
   #readAnswer(input: string): string {
     this.#held += input;
+    if (this.#sure) return '';
     const first = this.#held.search(/\S/);
     if (first === -1) return '';
     const answer = this.#held.slice(first);
@@ -160,12 +162,11 @@ export class ToolCallMarkupParser {
       // A marker (or what may become one) opening the answer: tagged blocks come first.
       if (found?.index === 0) return found.kind === 'partial' ? '' : this.#toText();
     }
-    if (!this.#sure) {
-      const viable = this.#candidates.map((dialect) => dialect.viable(answer, this.#toolNames));
-      this.#candidates = this.#candidates.filter((_dialect, index) => viable[index] !== 'no');
-      if (this.#candidates.length === 0) return this.#toText();
-      this.#sure = viable.includes('yes');
-    }
+    const viable = this.#candidates.map((dialect) => dialect.viable(answer, this.#toolNames));
+    this.#candidates = this.#candidates.filter((_dialect, index) => viable[index] !== 'no');
+    if (this.#candidates.length === 0) return this.#toText();
+    // Sure enough to hold the rest of the answer without asking again.
+    this.#sure = viable.includes('yes');
     this.#mode = 'answer';
     return '';
   }
