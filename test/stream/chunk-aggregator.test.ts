@@ -73,6 +73,8 @@ describe('ChunkAggregator (the synchronous core)', () => {
       '{"n":1}',
       '[{"name":"f","arguments":{}}]',
       '<|python_tag|>',
+      '<|python_start|>',
+      '<|python_end|>',
       '<|tool_call|>',
       'functools',
       '[f(n=1)]',

@@ -5,7 +5,7 @@ import { graniteDialect } from './granite-dialect.js';
 import { hermesDialect } from './hermes-dialect.js';
 import { llamaJsonAnswer, llamaPythonTagDialect } from './llama-json-dialect.js';
 import { mistralDialect } from './mistral-dialect.js';
-import { pythonicAnswer } from './pythonic-answer.js';
+import { llama4PythonStartDialect, pythonicAnswer } from './pythonic-answer.js';
 import type { TaggedDialect, WholeAnswerDialect } from './text-tool-call-dialect.js';
 
 /** Dialects whose calls start with a marker, wherever it appears outside a code fence. */
@@ -13,6 +13,7 @@ export const TAGGED_DIALECTS: readonly TaggedDialect[] = [
   hermesDialect,
   mistralDialect,
   llamaPythonTagDialect,
+  llama4PythonStartDialect,
   deepseekDialect,
   gemmaToolCodeDialect,
   graniteDialect,

@@ -5,7 +5,13 @@ import {
   skipSpace,
 } from './json-call.js';
 import { parsePythonCalls } from './python-calls.js';
-import type { WholeAnswerDialect } from './text-tool-call-dialect.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+  WholeAnswerDialect,
+} from './text-tool-call-dialect.js';
 
 /**
  * A list of calls as the whole answer: Llama 3.2 (1B/3B) and Llama 4's pythonic form
@@ -30,5 +36,22 @@ export const pythonicAnswer: WholeAnswerDialect = {
     return answer[start] === '{'
       ? callsFromJsonArray(answer, toolNames)
       : parsePythonCalls(answer, toolNames, true);
+  },
+};
+
+const PYTHON_END = '<|python_end|>';
+
+/** Llama 4 may wrap its pythonic list in `<|python_start|>` … `<|python_end|>` (a tagged form). */
+export const llama4PythonStartDialect: TaggedDialect = {
+  openers: ['<|python_start|>'],
+  end(body: string, { scanned }: BlockContext): BlockEnd {
+    const start = skipSpace(body, 0);
+    if (start < body.length && body[start] !== '[') return 'not';
+    const close = body.indexOf(PYTHON_END, Math.max(0, scanned - PYTHON_END.length + 1));
+    return close === -1 ? 'more' : close + PYTHON_END.length;
+  },
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
+    const code = body.endsWith(PYTHON_END) ? body.slice(0, -PYTHON_END.length) : body;
+    return parsePythonCalls(code.trim(), toolNames, true);
   },
 };
