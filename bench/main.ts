@@ -5,7 +5,8 @@ import { skipped, type Figure } from './support/figure.js';
 import { formatNotes, formatTable } from './support/report.js';
 import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
-import { coreBundleSize } from './node/core-bundle-size.js';
+import { bundleSizes } from './node/bundle-sizes.js';
+import { coldImport } from './node/cold-import.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { streamThroughput } from './node/stream-throughput.js';
 
@@ -20,7 +21,8 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { name: 'stream', run: streamThroughput },
-  { name: 'size', run: coreBundleSize },
+  { name: 'size', run: bundleSizes },
+  { name: 'import', run: coldImport },
   { name: 'loop', run: loopOverhead },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },

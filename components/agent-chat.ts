@@ -11,6 +11,7 @@ import { ScrollFollower } from './scroll-follower.js';
 import { themeStyles } from './theme-styles.js';
 import type { ToolCardActions } from './tool-card.js';
 import { toolCardActions } from './tool-card-actions.js';
+import { markdownRenderer } from './markdown-loader.js';
 
 /** Entries rendered when a conversation opens; older ones render when scrolled to. */
 const INITIAL_WINDOW = 40;
@@ -195,6 +196,8 @@ export class AgentChat extends LitElement {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     const content = this.renderRoot.querySelector<HTMLElement>('.log-content');
     if (log && content) this.#follower.attach(log, content);
+    // After the first paint, so it does not wait: markdown + sanitiser are ready by the first answer.
+    setTimeout(markdownRenderer, 0);
   }
 
   protected override updated(): void {

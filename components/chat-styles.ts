@@ -43,6 +43,7 @@ export const chatStyles = css`
   .earlier { align-self: center; }
 
   .markdown { overflow-wrap: anywhere; }
+  .markdown .plain { white-space: pre-wrap; }
   .markdown > .block:empty { display: none; }
   .markdown :is(p, ul, ol, blockquote, table, h1, h2, h3, h4, h5, h6, .code-block) { margin: 0 0 0.7em; }
   .markdown > :last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }

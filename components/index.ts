@@ -12,7 +12,7 @@ export { AgentChat } from './agent-chat.js';
 export { AgentConversations } from './agent-conversations.js';
 export type { ConversationSelectDetail } from './agent-conversations.js';
 export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, ConversationChangeDetail } from './chat-events.js';
-export { renderMarkdown } from './render-markdown.js';
+export { loadMarkdown, renderMarkdown } from './markdown-loader.js';
 export type { MarkdownOptions } from './render-markdown.js';
 
 define('agent-chat', AgentChat);

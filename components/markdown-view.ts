@@ -1,12 +1,14 @@
 import { findBlockBoundary } from './block-boundary.js';
 import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
-import { renderMarkdown, type MarkdownOptions } from './render-markdown.js';
+import { loadMarkdown, markdownRenderer } from './markdown-loader.js';
+import type { MarkdownOptions } from './render-markdown.js';
 
 /**
  * The rendered markdown of one growing text. Deltas are buffered and written once per
  * frame; complete blocks are rendered once and never touched again, only the last
  * (growing) block is re-rendered. The DOM is created lazily, on first access to
- * `element`, so messages scrolled out of the window cost nothing.
+ * `element`, so messages scrolled out of the window cost nothing. Until the markdown renderer
+ * has loaded (its own chunk, on the first answer shown), the text shows as plain text.
  */
 export class MarkdownView implements FrameTask {
   #text = '';
@@ -40,14 +42,28 @@ export class MarkdownView implements FrameTask {
       this.#element = document.createElement('div');
       this.#element.className = 'markdown';
       this.#element.setAttribute('part', 'markdown');
-      if (this.#finished) this.#element.append(renderMarkdown(this.#text, this.#options));
-      else {
-        this.#tail = this.#newBlock();
-        this.#element.append(this.#tail);
-        this.#renderStreaming();
-      }
+      this.#render();
     }
     return this.#element;
+  }
+
+  /** Renders everything afresh: on creation, and once the renderer has loaded. */
+  #render(): void {
+    const element = this.#element;
+    if (!element) return;
+    this.#committed = 0;
+    this.#tail = undefined;
+    const render = markdownRenderer();
+    if (!render) {
+      element.replaceChildren(this.#plain(this.#text));
+      void loadMarkdown().then(() => this.#render(), () => undefined);
+    } else if (this.#finished) {
+      element.replaceChildren(render(this.#text, this.#options));
+    } else {
+      this.#tail = this.#newBlock();
+      element.replaceChildren(this.#tail);
+      this.#renderStreaming();
+    }
   }
 
   append(delta: string): void {
@@ -80,15 +96,29 @@ export class MarkdownView implements FrameTask {
   #renderStreaming(): void {
     const element = this.#element;
     const tail = this.#tail;
-    if (!element || !tail) return;
+    const render = markdownRenderer();
+    if (!element) return;
+    if (!tail || !render) {
+      // Still loading the renderer: #render() redoes everything when it arrives.
+      if (!render) element.replaceChildren(this.#plain(this.#text));
+      return;
+    }
     const boundary = findBlockBoundary(this.#text, this.#committed);
     if (boundary > this.#committed) {
       const block = this.#newBlock();
-      block.append(renderMarkdown(this.#text.slice(this.#committed, boundary), this.#options));
+      block.append(render(this.#text.slice(this.#committed, boundary), this.#options));
       element.insertBefore(block, tail);
       this.#committed = boundary;
     }
-    tail.replaceChildren(renderMarkdown(this.#text.slice(this.#committed), this.#options));
+    tail.replaceChildren(render(this.#text.slice(this.#committed), this.#options));
+  }
+
+  /** Text shown as it is (never parsed) while the renderer loads. */
+  #plain(text: string): HTMLElement {
+    const block = this.#newBlock();
+    block.classList.add('plain');
+    block.textContent = text;
+    return block;
   }
 
   #newBlock(): HTMLElement {

@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { hasNativeSanitizer, loadDOMPurifySanitize, nativeSanitize } from './sanitize-html.js';
 
 /** How model output may be rendered. */
 export interface MarkdownOptions {
@@ -22,65 +22,27 @@ const marked = new Marked({
   },
 });
 
-const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 'del', 's',
-  'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr',
-  'th', 'td', 'input', 'span', 'sup', 'sub', 'kbd',
-];
-const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'type', 'checked', 'disabled', 'class'];
-const SAFE_LINK = /^(?:https?:|mailto:)/i;
-const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif);base64,/i;
-const REMOTE_IMAGE = /^https?:/i;
-const CODE_CLASS = /^language-[\w+#.-]{1,40}$/;
-
-// A private instance: our hooks must not change the page's own DOMPurify.
-const purify = DOMPurify(window);
-let remoteImages = false;
-
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (!(node instanceof Element)) return;
-  const tag = node.localName;
-  if (tag === 'a') {
-    const href = node.getAttribute('href') ?? '';
-    if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  } else if (tag === 'img') {
-    const src = (node.getAttribute('src') ?? '').trim();
-    const allowed = DATA_IMAGE.test(src) || (remoteImages && REMOTE_IMAGE.test(src));
-    if (!allowed) {
-      // Removed here, inside the inert parsing document, so the image never starts loading.
-      node.removeAttribute('src');
-      node.setAttribute('data-blocked', '');
-    }
-    node.setAttribute('loading', 'lazy');
-    node.setAttribute('referrerpolicy', 'no-referrer');
-  } else if (tag === 'input') {
-    if (node.getAttribute('type') !== 'checkbox') node.remove();
-    else node.setAttribute('disabled', '');
-  }
-  const className = node.getAttribute('class');
-  if (className !== null && !(tag === 'code' && CODE_CLASS.test(className))) node.removeAttribute('class');
-});
+/** Renders model-written markdown to a sanitised fragment of the current document. */
+export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => DocumentFragment;
 
 /**
- * Renders model-written markdown to a sanitised fragment of the current document: no
- * script, no event handlers, no styles, no `javascript:` (or any non-http) links, links
- * open in a new tab with `rel="noopener noreferrer"`, remote images blocked unless
- * allowed, and each code block gets a copy button.
+ * A markdown renderer with the given sanitiser (default: the browser's own where it has one,
+ * else DOMPurify, loaded for it). Its fragments have no script, no event handlers, no styles,
+ * no `javascript:` (or any non-http) links; links open in a new tab with
+ * `rel="noopener noreferrer"`; remote images are blocked unless allowed; each code block gets a
+ * copy button.
  */
-export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): DocumentFragment {
-  const html = marked.parse(markdown, { async: false });
-  remoteImages = options.allowRemoteImages === true;
-  const fragment = purify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
-  decorate(fragment);
-  return fragment;
+export async function createMarkdownRenderer(
+  options: { sanitizer?: 'native' | 'dompurify' } = {},
+): Promise<RenderMarkdown> {
+  const useNative = options.sanitizer === 'native' || (options.sanitizer === undefined && hasNativeSanitizer());
+  const sanitize = useNative ? nativeSanitize : await loadDOMPurifySanitize();
+  return (markdown, markdownOptions = {}) => {
+    const html = marked.parse(markdown, { async: false });
+    const fragment = sanitize(html, { allowRemoteImages: markdownOptions.allowRemoteImages === true });
+    decorate(fragment);
+    return fragment;
+  };
 }
 
 /** Post-processing on sanitised nodes: elements we add are ours, not the model's. */

@@ -34,10 +34,13 @@ export type {
   JsonSchema,
   JsonSchemaToolConfig,
   NeedsApproval,
+  ObjectSchema,
+  SchemaToolConfig,
   Tool,
   ToolContext,
   ZodToolConfig,
 } from './tools/tool.js';
+export type { StandardSchemaV1 } from './types/standard-schema.js';
 export type { InputValidation } from './tools/validate-input.js';
 export { scriptedBackend } from './backend/scripted-backend.js';
 export type {

@@ -1,5 +1,5 @@
-// What a page that shows a persistent agent chat ships: the runtime, `<agent-chat>` (with
-// markdown and the sanitiser) and the IndexedDB store. Bundled only for its size.
+// What a page that shows a persistent agent chat ships: `<agent-chat>` with the runtime, a tool
+// and the IndexedDB store. marked + DOMPurify load as their own chunk when the first answer shows.
 import '../../components/index.js';
 
-export { Client, indexedDBHistory } from '../../src/index.js';
+export { Client, indexedDBHistory, tool } from '../../src/index.js';

@@ -1,16 +1,14 @@
 import type { Page } from 'playwright';
 import type { ChatBenchApi, StreamTimes } from '../browser/chat/chat-bench-api.js';
 import { BenchUnavailable, withBenchPage } from '../support/bench-page.js';
-import { bundleSize, describeLargest } from '../support/bundle.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
 
 const DELTAS = 5_000;
 const OPEN_MESSAGES = 1_000;
 const ROUNDS = 5;
-const CHAT_ENTRY = 'bench/entries/chat-page.ts';
 
-/** Figure 5: `<agent-chat>` streaming, opening a long conversation, and the page bundle size. */
+/** Figure 5: `<agent-chat>` streaming and opening a long conversation (its size: bundle-sizes.ts). */
 export async function browserChat(): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
@@ -18,11 +16,6 @@ export async function browserChat(): Promise<Figure[]> {
   } catch (error) {
     if (!(error instanceof BenchUnavailable)) throw error;
     figures.push(skipped({ id: 'chat.stream.longest-task', label: '<agent-chat> figures: not available yet', unit: '', note: error.message }));
-  }
-  try {
-    figures.push(...(await chatBundleSize()));
-  } catch (error) {
-    figures.push(skipped({ id: 'size.chat-page.gzip', label: 'bundle: chat page: not available yet', unit: 'KB', note: String(error).split('\n')[0] ?? '' }));
   }
   return figures;
 }
@@ -77,26 +70,5 @@ async function measureChat(page: Page): Promise<Figure[]> {
       target: { op: '<', limit: 300 },
       note: `element added → first paint showing the last message; IndexedDB store, fresh instance; ${opened.stored} messages`,
     }),
-  ];
-}
-
-async function chatBundleSize(): Promise<Figure[]> {
-  const full = await bundleSize({ entry: CHAT_ENTRY });
-  const withoutZod = await bundleSize({ entry: CHAT_ENTRY, external: ['zod'] });
-  const libraries = await bundleSize({ entry: 'bench/entries/chat-libraries.ts' });
-  const runtime = await bundleSize({ entry: 'bench/entries/chat-runtime.ts' });
-  const runtimeWithoutZod = await bundleSize({ entry: 'bench/entries/chat-runtime.ts', external: ['zod'] });
-  return [
-    checked({
-      id: 'size.chat-page.gzip',
-      label: 'bundle: chat page (runtime + <agent-chat> + markdown + sanitiser + IDB), min+gzip',
-      value: full.gzipped / 1024,
-      unit: 'KB',
-      target: { op: '<', limit: 50 },
-      note: `everything included (zod too); ${(full.minified / 1024).toFixed(1)} KB minified; largest before minifying: ${describeLargest(full.byPackage, 7)}`,
-    }),
-    info({ id: 'size.chat-page.gzip-without-zod', label: 'bundle: chat page without zod, min+gzip', value: withoutZod.gzipped / 1024, unit: 'KB' }),
-    info({ id: 'size.chat-libraries.gzip', label: 'bundle: marked + DOMPurify + lit alone, min+gzip', value: libraries.gzipped / 1024, unit: 'KB', note: 'the libraries the page needs besides open-agent, bundled together' }),
-    info({ id: 'size.chat-runtime.gzip', label: 'bundle: runtime alone (Client + indexedDBHistory), min+gzip', value: runtime.gzipped / 1024, unit: 'KB', note: `without zod: ${(runtimeWithoutZod.gzipped / 1024).toFixed(1)} KB` }),
   ];
 }

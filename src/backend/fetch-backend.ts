@@ -1,8 +1,6 @@
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import { chunkStream } from './chunk-stream.js';
-import { createOllamaBodyReader } from './ollama-body-reader.js';
 import { openResponse } from './open-response.js';
-import { toOllamaRequest } from './ollama-request.js';
 import { createOpenAIBodyReader } from './openai-body-reader.js';
 import type { RetryDelayOptions } from './retry-delay.js';
 import { sleep as defaultSleep, type Sleep } from './sleep.js';
@@ -95,7 +93,8 @@ export function createFetchBackend(
     request: ChatRequest,
     signal: AbortSignal | undefined,
   ): AsyncGenerator<readonly unknown[]> {
-    const body = api === 'ollama' ? toOllamaRequest(request) : request;
+    const ollama = api === 'ollama' ? await import('./ollama-api.js') : undefined;
+    const body = ollama ? ollama.toOllamaRequest(request) : request;
     const opened = await openResponse({
       url,
       init: { method: 'POST', headers, body: JSON.stringify(body) },
@@ -107,7 +106,7 @@ export function createFetchBackend(
       pageOrigin: internals.pageOrigin,
       signal,
     });
-    const reader = api === 'ollama' ? createOllamaBodyReader(url) : createOpenAIBodyReader(url);
+    const reader = ollama ? ollama.createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {
       let text: string | undefined = opened.firstText;

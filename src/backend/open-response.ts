@@ -1,6 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
 import { BodyTextReader } from './body-text-reader.js';
-import { corsHint, pageOrigin } from './cors-hint.js';
 import { httpError } from './http-error.js';
 import { RequestAttempt } from './request-attempt.js';
 import { isRetryableStatus, retryDelay, type RetryDelayOptions } from './retry-delay.js';
@@ -91,12 +90,12 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
         };
       }
     } catch (error) {
-      const failure = attempt.toAgentError(error, {
-        url,
-        attempts,
-        hint: hintFor(url, options.pageOrigin ?? pageOrigin),
-      });
+      let failure = attempt.toAgentError(error, { url, attempts });
       if (failure.code !== 'NETWORK_ERROR' || retry >= maxRetries) {
+        if (failure.code === 'NETWORK_ERROR') {
+          const hint = await networkHint(url, options.pageOrigin);
+          failure = attempt.toAgentError(error, { url, attempts, hint });
+        }
         body?.close(error);
         attempt.dispose();
         throw failure;
@@ -117,7 +116,20 @@ async function readErrorBody(body: BodyTextReader): Promise<string | undefined> 
   }
 }
 
-function hintFor(url: string, currentOrigin: () => string | undefined): string | undefined {
-  const origin = currentOrigin();
-  return origin === undefined ? undefined : corsHint(url, origin);
+/**
+ * The CORS hint for a server the page could not reach. Its table of servers loads only now, on
+ * the failure it explains; when even that chunk cannot load (the page's own server is down too)
+ * the error goes out without it.
+ */
+async function networkHint(
+  url: string,
+  currentOrigin: (() => string | undefined) | undefined,
+): Promise<string | undefined> {
+  try {
+    const { corsHint, pageOrigin } = await import('./cors-hint.js');
+    const origin = (currentOrigin ?? pageOrigin)();
+    return origin === undefined ? undefined : corsHint(url, origin);
+  } catch {
+    return undefined;
+  }
 }

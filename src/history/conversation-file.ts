@@ -1,9 +1,10 @@
-import * as z from 'zod/mini';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
+import { describeIssues, jsonSchemaCheck } from '../types/json-schema-check.js';
+import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
-import { safeParse } from '../types/safe-parse.js';
+import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
-import { describeIssues, messageSchema, pausedStateSchema } from './message-schema.js';
+import { pausedStateSchema } from './message-schema.js';
 
 /** The `format` field of an exported conversation. */
 export const CONVERSATION_FILE_FORMAT = 'open-agent-conversation';
@@ -22,20 +23,20 @@ export interface ConversationFile {
   pending?: PausedState;
 }
 
-const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
+const timestamp = { type: 'number', minimum: 0 };
 
-// zod 4 numbers already reject Infinity and NaN.
-const timestamp = z.number().check(z.nonnegative());
-
-const fileSchema = z.object({
-  format: z.literal(CONVERSATION_FILE_FORMAT),
-  version: z.literal(CONVERSATION_FILE_VERSION),
-  id: z.string().check(z.minLength(1)),
-  title: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  messages: z.array(messageSchema),
-  pending: z.exactOptional(pausedStateSchema),
+// Messages are checked (and copied) by checkMessages; this schema checks everything else.
+const checkFile = jsonSchemaCheck<Omit<ConversationFile, 'messages'> & { messages: unknown }>({
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    title: { type: 'string' },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    messages: { type: 'array' },
+    pending: pausedStateSchema,
+  },
+  required: ['id', 'title', 'createdAt', 'updatedAt', 'messages'],
 });
 
 /** The JSON text of a conversation file (pretty-printed: people open these). */
@@ -66,9 +67,8 @@ export function parseConversationFile(json: string): ConversationFile {
   } catch (error) {
     throw invalid(`the file is not JSON (${errorMessage(error)})`, error);
   }
-  const header = safeParse(headerSchema, data);
-  if (!header.success) throw invalid('the file is not a JSON object');
-  const { format, version } = header.data;
+  if (!isRecord(data)) throw invalid('the file is not a JSON object');
+  const { format, version } = data;
   if (format !== CONVERSATION_FILE_FORMAT) {
     throw invalid(
       `"format" is ${JSON.stringify(format) ?? 'missing'}, expected "${CONVERSATION_FILE_FORMAT}"`,
@@ -79,9 +79,17 @@ export function parseConversationFile(json: string): ConversationFile {
       `"version" is ${JSON.stringify(version) ?? 'missing'}; this open-agent reads version ${CONVERSATION_FILE_VERSION}`,
     );
   }
-  const parsed = safeParse(fileSchema, data);
-  if (!parsed.success) throw invalid(describeIssues(parsed.error), parsed.error);
-  return parsed.data;
+  const file = checkFile(data);
+  if (!file.success) throw invalid(describeIssues(file.issues));
+  const messages = checkMessages(file.data.messages);
+  if (!messages.success) throw invalid(describeIssues(messages.issues, 'messages'));
+  const { id, title, createdAt, updatedAt, pending } = file.data;
+  return {
+    format: CONVERSATION_FILE_FORMAT,
+    version: CONVERSATION_FILE_VERSION,
+    ...{ id, title, createdAt, updatedAt, messages: messages.data },
+    ...(pending === undefined ? {} : { pending }),
+  };
 }
 
 function invalid(reason: string, cause?: unknown): AgentError {

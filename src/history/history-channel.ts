@@ -1,9 +1,13 @@
-import * as z from 'zod/mini';
+import { jsonSchemaCheck } from '../types/json-schema-check.js';
 import type { HistoryChange } from './history-store.js';
 
-const changeSchema = z.object({
-  conversationId: z.string(),
-  kind: z.enum(['append', 'pending', 'rename', 'delete', 'import']),
+const checkChange = jsonSchemaCheck<Omit<HistoryChange, 'remote'>>({
+  type: 'object',
+  properties: {
+    conversationId: { type: 'string' },
+    kind: { enum: ['append', 'pending', 'rename', 'delete', 'import'] },
+  },
+  required: ['conversationId', 'kind'],
 });
 
 /** Options for {@link HistoryChannel}. */
@@ -30,8 +34,11 @@ export class HistoryChannel {
     (this.#channel as { unref?: () => void }).unref?.();
     this.#channel.onmessage = (event: MessageEvent<unknown>) => {
       // Another tab may run another version of this code: ignore what we do not understand.
-      const parsed = z.safeParse(changeSchema, event.data);
-      if (parsed.success) this.#deliver({ ...parsed.data, remote: true });
+      const checked = checkChange(event.data);
+      if (checked.success) {
+        const { conversationId, kind } = checked.data;
+        this.#deliver({ conversationId, kind, remote: true });
+      }
     };
   }
 

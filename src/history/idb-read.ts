@@ -1,22 +1,19 @@
 import type { UseStore } from 'idb-keyval';
-import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
+import { describeIssues } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
-import { safeParse } from '../types/safe-parse.js';
+import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import {
   conversationKey,
   conversationRange,
-  conversationRecordSchema,
+  checkConversationRecord,
   pageRange,
   type ConversationRecord,
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
-import { describeIssues, messageSchema } from './message-schema.js';
 import { newestFirst } from './newest-first.js';
-
-const storedPagesSchema = z.array(z.array(messageSchema));
 
 /** Where {@link readConversation} and {@link readSummaries} read. */
 export interface ReadOptions {
@@ -31,12 +28,11 @@ export interface ReadOptions {
  */
 export function readRecord(value: unknown): ConversationRecord | undefined {
   if (value === undefined) return undefined;
-  const parsed = safeParse(conversationRecordSchema, value);
-  if (parsed.success) return parsed.data;
+  const checked = checkConversationRecord(value);
+  if (checked.success) return checked.data;
   throw new AgentError(
     'STORAGE_FAILED',
-    `A stored conversation record is corrupt: ${describeIssues(parsed.error)}.`,
-    { cause: parsed.error },
+    `A stored conversation record is corrupt: ${describeIssues(checked.issues)}.`,
   );
 }
 
@@ -58,15 +54,16 @@ export async function readConversation(
   );
   const record = readRecord(recordValue);
   if (!record) return undefined;
-  const pages = safeParse(storedPagesSchema, pageValues);
-  if (!pages.success) {
-    throw new AgentError(
-      'STORAGE_FAILED',
-      `Stored conversation "${conversationId}" is corrupt: ${describeIssues(pages.error, 'pages')}.`,
-      { cause: pages.error, context: { conversationId } },
-    );
+  const corrupt = (reason: string) =>
+    new AgentError('STORAGE_FAILED', `Stored conversation "${conversationId}" is corrupt: ${reason}.`, {
+      context: { conversationId },
+    });
+  if (!Array.isArray(pageValues) || !pageValues.every(Array.isArray)) {
+    throw corrupt('a page is not a list of messages');
   }
-  return { record, messages: pages.data.flat() };
+  const messages = checkMessages(pageValues.flat());
+  if (!messages.success) throw corrupt(describeIssues(messages.issues, 'messages'));
+  return { record, messages: messages.data };
 }
 
 /**
@@ -79,9 +76,9 @@ export async function readSummaries(options: ReadOptions): Promise<ConversationS
   );
   const summaries: ConversationSummary[] = [];
   for (const value of Array.isArray(values) ? (values as unknown[]) : []) {
-    const parsed = safeParse(conversationRecordSchema, value);
-    if (!parsed.success) continue;
-    const { id, title, createdAt, updatedAt, messageCount } = parsed.data;
+    const checked = checkConversationRecord(value);
+    if (!checked.success) continue;
+    const { id, title, createdAt, updatedAt, messageCount } = checked.data;
     summaries.push({ id, title: title || UNTITLED, createdAt, updatedAt, messageCount });
   }
   return summaries.sort(newestFirst);

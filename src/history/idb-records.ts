@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import { jsonSchemaCheck } from '../types/json-schema-check.js';
+import type { PausedState } from './history-store.js';
 import { pausedStateSchema } from './message-schema.js';
 
 /**
@@ -15,20 +16,34 @@ const CONVERSATION = 'c';
 const PAGE = 'm';
 
 /** The stored head of a conversation: everything but its messages. */
-export const conversationRecordSchema = z.object({
-  id: z.string(),
+export interface ConversationRecord {
+  id: string;
   /** `''` until the first user message or a rename gives one. */
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  messageCount: z.int().check(z.nonnegative()),
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
   /** Pages stored so far: the last one, `pageCount - 1`, is where appends go. */
-  pageCount: z.int().check(z.nonnegative()),
-  pending: z.exactOptional(pausedStateSchema),
-});
+  pageCount: number;
+  pending?: PausedState;
+}
 
-/** The stored head of a conversation. */
-export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
+const count = { type: 'integer', minimum: 0 };
+
+/** Checks a {@link ConversationRecord} read back from storage. */
+export const checkConversationRecord = jsonSchemaCheck<ConversationRecord>({
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    createdAt: { type: 'number' },
+    updatedAt: { type: 'number' },
+    messageCount: count,
+    pageCount: count,
+    pending: pausedStateSchema,
+  },
+  required: ['id', 'title', 'createdAt', 'updatedAt', 'messageCount', 'pageCount'],
+});
 
 /** The key of a conversation's record. */
 export function conversationKey(conversationId: string): IDBValidKey {

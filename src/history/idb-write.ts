@@ -1,11 +1,8 @@
-import * as z from 'zod/mini';
 import type { Message } from '../types/message.js';
 import { fillPages } from './fill-pages.js';
 import { pageKey, type ConversationRecord } from './idb-records.js';
 import { request } from './idb-transaction.js';
-import { messageSchema } from './message-schema.js';
-
-const pageSchema = z.array(messageSchema);
+import { checkMessages } from '../types/message-schema.js';
 
 /**
  * Adds `messages` after a conversation's stored ones, inside the caller's readwrite
@@ -22,10 +19,7 @@ export async function appendPages(
   let first = pageCount;
   let last: Message[] = [];
   if (pageCount > 0) {
-    const stored = z.safeParse(
-      pageSchema,
-      await request(objectStore.get(pageKey(id, pageCount - 1))),
-    );
+    const stored = checkMessages(await request(objectStore.get(pageKey(id, pageCount - 1))));
     // A corrupt last page is left as it is (load reports it); new messages start a new page.
     if (stored.success) {
       first = pageCount - 1;

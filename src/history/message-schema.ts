@@ -1,40 +1,25 @@
-import * as z from 'zod/mini';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
+import { describeIssues, jsonSchemaCheck } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
-import { safeParse } from '../types/safe-parse.js';
-import { messageSchema } from '../types/message-schema.js';
+import { checkMessages } from '../types/message-schema.js';
 import type { PausedState } from './history-store.js';
 
 /** A paused-run state: any plain (JSON) object. */
-export const pausedStateSchema = z.record(z.string(), z.unknown());
+export const pausedStateSchema = { type: 'object' } as const;
 
-/** `messages.3.role: Invalid input…` — one line per zod issue, for error messages. */
-export function describeIssues(error: z.core.$ZodError, prefix = ''): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
-
-export { messageSchema };
-
-const messagesSchema = z.array(messageSchema);
+const checkPausedState = jsonSchemaCheck<PausedState>(pausedStateSchema);
 
 /**
  * Messages given to `append`, checked and copied, so only valid messages are ever stored.
  *
- * @throws AgentError `VALIDATION_FAILED` naming the first invalid fields (`1.content: …`).
+ * @throws AgentError `VALIDATION_FAILED` naming the first invalid fields (`messages.1.content: …`).
  */
 export function checkedMessages(messages: unknown): Message[] {
-  const parsed = safeParse(messagesSchema, messages);
-  if (parsed.success) return parsed.data;
+  const checked = checkMessages(messages);
+  if (checked.success) return checked.data;
   throw new AgentError(
     'VALIDATION_FAILED',
-    `Cannot store these messages: ${describeIssues(parsed.error, 'messages')}.`,
-    { cause: parsed.error },
+    `Cannot store these messages: ${describeIssues(checked.issues, 'messages')}.`,
   );
 }
 
@@ -56,9 +41,7 @@ export function checkedPending(pending: unknown): PausedState | undefined {
       { cause: error },
     );
   }
-  const parsed = safeParse(pausedStateSchema, copy);
-  if (parsed.success) return parsed.data;
-  throw new AgentError('VALIDATION_FAILED', 'The paused-run state must be a plain JSON object.', {
-    cause: parsed.error,
-  });
+  const checked = checkPausedState(copy);
+  if (checked.success) return checked.data;
+  throw new AgentError('VALIDATION_FAILED', 'The paused-run state must be a plain JSON object.');
 }

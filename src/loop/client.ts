@@ -2,6 +2,7 @@ import { AgentError } from '../errors/agent-error.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
+import { describeIssues } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
@@ -14,8 +15,7 @@ import {
 } from './conversation-state.js';
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
-import { safeParse } from '../types/safe-parse.js';
-import { snapshotSchema } from './snapshot-schema.js';
+import { checkSnapshot } from './snapshot-schema.js';
 import {
   approvedCall,
   deniedCall,
@@ -80,17 +80,13 @@ export class Client {
    * @throws AgentError `VALIDATION_FAILED` when the snapshot is not one.
    */
   static restore(snapshot: unknown, options: AgentOptions): Client {
-    const parsed = safeParse(snapshotSchema, snapshot);
-    if (!parsed.success) {
-      throw new AgentError(
-        'VALIDATION_FAILED',
-        `Not a Client snapshot: ${parsed.error.issues[0]?.message ?? ''}`,
-      );
+    const checked = checkSnapshot(snapshot);
+    if (!checked.success) {
+      throw new AgentError('VALIDATION_FAILED', `Not a Client snapshot: ${describeIssues(checked.issues, '', 1)}`);
     }
     const client = new Client(options);
-    const { version: _version, ...state } = parsed.data;
-    // The schema checked every field; its inferred `round` type is the RoundCall union.
-    client.#state = structuredClone(state) as ConversationState;
+    const { version: _version, ...state } = checked.data;
+    client.#state = structuredClone(state);
     client.#persistence.skipLoad();
     return client;
   }

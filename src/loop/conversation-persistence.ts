@@ -1,10 +1,9 @@
 import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
-import { safeParse } from '../types/safe-parse.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
-import { pausedSchema } from './snapshot-schema.js';
+import { checkPaused } from './snapshot-schema.js';
 
 /**
  * Keeps a client's conversation in its `history` store: loads it once, appends each
@@ -72,10 +71,8 @@ export class ConversationPersistence {
     try {
       const stored = await store.load(this.conversationId);
       if (!stored) return;
-      const paused =
-        stored.pending === undefined ? undefined : safeParse(pausedSchema, stored.pending);
-      // The schema checked every field; its inferred `round` type is the RoundCall union.
-      const round = paused?.success === true ? (paused.data.round as ToolRound | null) : null;
+      const paused = stored.pending === undefined ? undefined : checkPaused(stored.pending);
+      const round = paused?.success === true ? paused.data.round : null;
       this.#pendingStored = round !== null;
       apply({
         // The store repaired dangling calls, except those of the open round listed in `pending`.

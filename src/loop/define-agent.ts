@@ -1,5 +1,5 @@
-import type * as z from 'zod/mini';
-import { zodTool, type JsonSchema, type Tool } from '../tools/tool.js';
+import { tool, type JsonSchema, type Tool } from '../tools/tool.js';
+import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import type { AgentOptions } from './agent-options.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -26,10 +26,12 @@ interface OutputToolBase<Output extends OutputObject> {
   name: string;
   description: string;
   /**
-   * A zod schema, classic or `zod/mini`. Sent to the model as the tool's JSON Schema; checked
+   * A zod schema (or any Standard Schema). Sent to the model as the tool's JSON Schema; checked
    * again when the attempt ends.
    */
-  schema: z.core.$ZodType<Output>;
+  schema: StandardSchemaV1<unknown, Output>;
+  /** The JSON Schema sent to the model, for schemas that cannot render one (`zod/mini`). */
+  parameters?: JsonSchema;
 }
 
 /** An output tool without reflection: its first call ends the attempt. */
@@ -104,7 +106,7 @@ export interface AgentOutput<Output> {
   description: string;
   /** The JSON Schema sent to the model. */
   parameters: JsonSchema;
-  schema: z.core.$ZodType<Output>;
+  schema: StandardSchemaV1<unknown, Output>;
   /** Present exactly when the agent has a `submit` tool. */
   reflection: AgentReflection<Output> | undefined;
 }
@@ -181,11 +183,12 @@ export function defineAgent<Input, Output extends OutputObject>(
       );
     }
   }
-  // zodTool() checks the name and that the schema describes an object, and renders its JSON Schema.
-  const { parameters } = zodTool({
+  // tool() checks the name and that the schema describes an object, and renders its JSON Schema.
+  const { parameters } = tool({
     name: output.name,
     description: output.description,
     input: output.schema,
+    ...(output.parameters ? { parameters: output.parameters } : {}),
   });
   const reflection = output.reflectionHandler
     ? {

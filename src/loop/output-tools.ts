@@ -1,12 +1,11 @@
-import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
-import { zodTool, type Tool } from '../tools/tool.js';
+import { tool, type Tool } from '../tools/tool.js';
 import { isRecord } from '../types/is-record.js';
-import { safeParse } from '../types/safe-parse.js';
+import { describeIssues } from '../types/json-schema-check.js';
+import { standardValidate } from '../types/standard-schema.js';
 import type { InputValidator } from '../tools/validate-input.js';
 import { SUBMIT_TOOL_NAME, type AgentOutput } from './define-agent.js';
 import type { OutputRecorder } from './output-recorder.js';
-import { schemaIssues } from './output-validation.js';
 
 /**
  * The tools that carry the output: the output tool (whose `execute` records the candidate)
@@ -29,23 +28,23 @@ export function createOutputTools<Output>(
     execute: async (input, { toolUseId }) => {
       recorder.record(toolUseId, input);
       if (!reflection) return 'Output received; it will now be validated.';
-      const parsed = safeParse(output.schema, input);
+      const parsed = standardValidate(output.schema, input);
       if (!parsed.success) {
         // Recorded anyway: a `submit` now would fail validation with the same message.
         throw new AgentError(
           'INVALID_TOOL_INPUT',
-          `The output does not match the schema: ${schemaIssues(parsed.error)}. Call "${output.name}" again with a corrected output.`,
+          `The output does not match the schema: ${describeIssues(parsed.issues, '', 10)}. Call "${output.name}" again with a corrected output.`,
         );
       }
       return reflection.handler(parsed.data);
     },
   };
   if (!reflection) return [outputTool];
-  const submitTool = zodTool({
+  const submitTool = tool({
     name: SUBMIT_TOOL_NAME,
     description: reflection.submitDescription,
     // Not strict: a model that passes its output to `submit` too still submits.
-    input: z.object({}),
+    input: { type: 'object', properties: {} },
     execute: (_input, { toolUseId }) => {
       if (!recorder.submit(toolUseId)) {
         throw new AgentError(

@@ -1,6 +1,6 @@
-import type * as z from 'zod/mini';
 import { errorMessage } from '../errors/agent-error.js';
-import { safeParse } from '../types/safe-parse.js';
+import { describeIssues } from '../types/json-schema-check.js';
+import { standardValidate, type StandardSchemaV1 } from '../types/standard-schema.js';
 import type { Validator } from './define-agent.js';
 
 /** An output that passed every check (`value` is the schema's parsed output), or why not. */
@@ -12,13 +12,13 @@ export type OutputValidation<Output> = { ok: true; value: Output } | { ok: false
  */
 export async function validateOutput<Output>(
   candidate: Record<string, unknown>,
-  checks: { schema: z.core.$ZodType<Output>; validators: readonly Validator<Output>[] },
+  checks: { schema: StandardSchemaV1<unknown, Output>; validators: readonly Validator<Output>[] },
 ): Promise<OutputValidation<Output>> {
-  const parsed = safeParse(checks.schema, candidate);
+  const parsed = standardValidate(checks.schema, candidate);
   if (!parsed.success)
     return {
       ok: false,
-      message: `The output does not match the schema: ${schemaIssues(parsed.error)}`,
+      message: `The output does not match the schema: ${describeIssues(parsed.issues, '', 10)}`,
     };
   for (const validator of checks.validators) {
     let message: string | undefined;
@@ -30,13 +30,4 @@ export async function validateOutput<Output>(
     if (message !== undefined) return { ok: false, message };
   }
   return { ok: true, value: parsed.data };
-}
-
-/** zod's issues as one line naming each failing path: `email: Invalid email address; age: …`. */
-export function schemaIssues(error: z.core.$ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
 }

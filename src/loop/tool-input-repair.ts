@@ -1,6 +1,5 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
-import { repairToolInput } from '../tools/repair-tool-input.js';
 import type { ToolUseBlock } from '../types/events.js';
 import type { LoopContext } from './loop-context.js';
 
@@ -17,7 +16,7 @@ export interface ToolCallToRepair {
 /**
  * The input a call will run with, decided before its `tool_use` event: the model's input
  * when the tool's schema accepts it; else the app's `repairToolInput` (tried first), then
- * the obvious repairs of {@link repairToolInput}, whichever the schema accepts; else the
+ * the obvious repairs of `repairToolInput` (tools/repair-tool-input.ts), whichever the schema accepts; else the
  * model's input unchanged (the round reports it as `INVALID_TOOL_INPUT`).
  */
 export class ToolInputRepairs {
@@ -68,6 +67,8 @@ export class ToolInputRepairs {
       }
       if (input !== use.input && tool.validate(input).success) return { ...use, input };
     }
+    // Loaded on the first call that needs it: a page whose model gets types right never does.
+    const { repairToolInput } = await import('../tools/repair-tool-input.js');
     const repaired = repairToolInput(input, tool.parameters);
     if (repaired !== undefined && tool.validate(repaired).success)
       return { ...use, input: repaired };

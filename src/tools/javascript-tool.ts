@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { AgentError } from '../errors/agent-error.js';
 import {
   isJavaScriptResult,
@@ -8,7 +7,7 @@ import {
   type JavaScriptResult,
   type SandboxGlobal,
 } from './javascript-sandbox-protocol.js';
-import { zodTool, type NeedsApproval, type Tool } from './tool.js';
+import { tool, type NeedsApproval, type Tool } from './tool.js';
 import { connectWorker } from './worker-connection.js';
 
 /** Options for {@link javascriptTool}. */
@@ -64,23 +63,32 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
   // No grace period: the model's code never sees the cancel signal, so a stopped run would
   // only keep the worker busy.
   const connection = connectWorker(createSandboxWorker, { cancelGraceMs: 0 });
-  const definition = zodTool({
+  const approval = options.needsApproval;
+  const definition = tool({
     name,
     description: options.description ?? describe(allow, timeoutMs),
-    input: z.object({
-      code: z
-        .string()
-        .check(z.minLength(1), z.describe('JavaScript to run; the last expression is the result')),
-    }),
+    input: {
+      type: 'object',
+      properties: {
+        code: {
+          type: 'string',
+          minLength: 1,
+          description: 'JavaScript to run; the last expression is the result',
+        },
+      },
+      required: ['code'],
+      additionalProperties: false,
+    },
     timeoutMs,
-    ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
+    ...(approval === undefined ? {} : { needsApproval: approvalOf(approval) }),
   });
   return {
     ...definition,
     execute: async (raw, { signal, toolUseId }): Promise<JavaScriptResult> => {
       const validation = definition.validate(raw);
       if (!validation.success) throw new AgentError('INVALID_TOOL_INPUT', validation.error);
-      const { code } = validation.value;
+      // The schema requires `code` to be a non-empty string.
+      const code = validation.value.code as string;
       const value = await connection.call(
         SANDBOX_TOOL_NAME,
         { code, allow, maxOutputChars },
@@ -95,6 +103,11 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
       return value;
     },
   };
+}
+
+/** The option's predicate over `{ code }`, on the validated input (which has a string `code`). */
+function approvalOf(approval: NeedsApproval<{ code: string }>): NeedsApproval<Record<string, unknown>> {
+  return typeof approval === 'boolean' ? approval : (input) => approval({ code: String(input.code) });
 }
 
 function checkOptions(

@@ -1,10 +1,19 @@
-import * as z from 'zod/mini';
 import type { ToolDefinition } from '../types/chat-request.js';
-import { jsonSchemaInput } from './json-schema-input.js';
+import {
+  compileJsonSchema,
+  jsonSchemaCheck,
+  type Checked,
+  type JsonSchema,
+} from '../types/json-schema-check.js';
+import {
+  isStandardSchema,
+  standardValidate,
+  type InferOutput,
+  type StandardSchemaV1,
+} from '../types/standard-schema.js';
 import { validateInput, type InputValidator } from './validate-input.js';
 
-/** A JSON Schema object, as sent to the model. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 /** What `execute` receives besides its input. */
 export interface ToolContext {
@@ -36,20 +45,30 @@ export interface Tool {
 }
 
 /**
- * A zod v4 schema of an object, from `zod` (classic) or `zod/mini`: both build on zod's core
- * `$ZodType`, which is all that validation and `z.toJSONSchema` need.
+ * A schema of an object that validates itself: any Standard Schema (standardschema.dev) — a zod
+ * v4 schema (classic or `zod/mini`), Valibot, ArkType… The runtime bundles none of them: it calls
+ * the schema's own `~standard.validate`.
  */
-export type ObjectSchema = z.core.$ZodType<Record<string, unknown>>;
+export type ObjectSchema = StandardSchemaV1<unknown, Record<string, unknown>>;
 
-/** The definition of a tool whose input is a zod schema: `execute` gets the parsed type. */
-export interface ZodToolConfig<Schema extends ObjectSchema> {
+/** The definition of a tool whose input is a schema object (zod…): `execute` gets the parsed type. */
+export interface SchemaToolConfig<Schema extends ObjectSchema> {
   name: string;
   description: string;
   input: Schema;
-  execute?: (input: z.output<Schema>, context: ToolContext) => unknown;
-  needsApproval?: NeedsApproval<z.output<Schema>>;
+  /**
+   * The JSON Schema sent to the model. Default: the schema's own (Standard JSON Schema: zod
+   * classic ≥ 4.2 has it). Required for schemas that cannot render one, such as `zod/mini`:
+   * `parameters: z.toJSONSchema(schema, { io: 'input' })`.
+   */
+  parameters?: JsonSchema;
+  execute?: (input: InferOutput<Schema>, context: ToolContext) => unknown;
+  needsApproval?: NeedsApproval<InferOutput<Schema>>;
   timeoutMs?: number;
 }
+
+/** @deprecated Renamed {@link SchemaToolConfig}: any Standard Schema works, not only zod. */
+export type ZodToolConfig<Schema extends ObjectSchema> = SchemaToolConfig<Schema>;
 
 /** The definition of a tool whose input is a plain JSON Schema object. */
 export interface JsonSchemaToolConfig {
@@ -64,10 +83,12 @@ export interface JsonSchemaToolConfig {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * Defines a tool. `input` is a zod object schema, classic or `zod/mini` (its JSON Schema comes
- * from `z.toJSONSchema`), or a plain JSON Schema object (validated with `z.fromJSONSchema`).
+ * Defines a tool. `input` is a schema object that validates itself (zod classic, or any Standard
+ * Schema that renders its JSON Schema; `zod/mini` with `parameters` beside it), or a plain JSON
+ * Schema object (validated by a small JSON Schema validator).
  *
- * @throws TypeError for a name servers reject or a schema that does not describe an object.
+ * @throws TypeError for a name servers reject, a schema that does not describe an object, or a
+ *   schema with no JSON Schema for the model.
  * @example
  * const weather = tool({
  *   name: 'get_weather',
@@ -76,30 +97,27 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  *   execute: async ({ city }, { signal }) => (await fetch(`/weather?q=${city}`, { signal })).json(),
  * });
  */
-export function tool<Schema extends ObjectSchema>(config: ZodToolConfig<Schema>): Tool;
+export function tool<Schema extends ObjectSchema>(config: SchemaToolConfig<Schema>): Tool;
 export function tool(config: JsonSchemaToolConfig): Tool;
-export function tool(config: ZodToolConfig<ObjectSchema> | JsonSchemaToolConfig): Tool {
-  if (isZodSchema(config.input)) return zodTool({ ...config, input: config.input });
+export function tool(config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConfig): Tool {
   checkName(config.name);
-  return createTool(config, jsonSchemaInput(config.name, config.input), config.input);
+  const { input } = config;
+  if (isSchemaInput(input)) {
+    const given = 'parameters' in config ? config.parameters : undefined;
+    const { $schema: _ignored, ...parameters } = given ?? ownJsonSchema(config.name, input);
+    return createTool(config, parameters, (value) => standardValidate(input, value));
+  }
+  try {
+    compileJsonSchema(input);
+  } catch (error) {
+    throw new TypeError(`Tool "${config.name}" has a JSON Schema that cannot be read`, { cause: error });
+  }
+  return createTool(config, input, jsonSchemaCheck<Record<string, unknown>>(input));
 }
 
-/**
- * {@link tool} for a zod schema only. Our own tools (the sandbox, `submit`, output tools) use
- * it, so that they do not bring `z.fromJSONSchema` (and with it zod classic) into a bundle.
- *
- * @throws TypeError for a name servers reject or a schema that does not describe an object.
- */
-export function zodTool<Schema extends ObjectSchema>(config: ZodToolConfig<Schema>): Tool {
-  checkName(config.name);
-  return createTool(config, config.input, toParameters(config.input));
-}
-
-/** Whether `input` is a zod v4 schema (classic or mini) rather than a plain JSON Schema. */
-export function isZodSchema(input: ObjectSchema | JsonSchema): input is ObjectSchema {
-  // `$ZodType`'s `instanceof` checks the schema's traits, not its prototype: true for classic
-  // and mini schemas alike, even from another copy of zod.
-  return input instanceof z.core.$ZodType;
+/** Whether `input` is a schema object (zod, Valibot…) rather than a plain JSON Schema. */
+export function isSchemaInput(input: ObjectSchema | JsonSchema): input is ObjectSchema {
+  return isStandardSchema(input);
 }
 
 function checkName(name: string): void {
@@ -111,9 +129,9 @@ function checkName(name: string): void {
 }
 
 function createTool(
-  config: ZodToolConfig<ObjectSchema> | JsonSchemaToolConfig,
-  schema: z.core.$ZodType,
+  config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConfig,
   parameters: JsonSchema,
+  check: (value: unknown) => Checked<Record<string, unknown>>,
 ): Tool {
   if (parameters.type !== 'object') {
     throw new TypeError(
@@ -124,7 +142,7 @@ function createTool(
     name: config.name,
     description: config.description,
     parameters,
-    validate: (input) => validateInput(config.name, schema, input),
+    validate: (input) => validateInput(config.name, check, input),
     // The loop only ever passes execute/needsApproval the value `validate` produced.
     ...(config.execute ? { execute: config.execute } : {}),
     ...(config.needsApproval === undefined ? {} : { needsApproval: config.needsApproval }),
@@ -132,11 +150,20 @@ function createTool(
   };
 }
 
-function toParameters(input: z.core.$ZodType): JsonSchema {
-  // `io: 'input'`: fields with defaults are optional for the model. `$schema` is dropped:
-  // llama.cpp's grammar converter and some templates choke on unknown top-level keys.
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: 'input' });
-  return schema;
+/**
+ * The schema's own JSON Schema for its input (fields with defaults are optional for the model).
+ * The caller drops `$schema`: llama.cpp's grammar converter and some templates choke on unknown
+ * top-level keys.
+ */
+function ownJsonSchema(toolName: string, input: ObjectSchema): JsonSchema {
+  const converter = input['~standard'].jsonSchema;
+  if (!converter) {
+    throw new TypeError(
+      `Tool "${toolName}": its ${input['~standard'].vendor} schema cannot render JSON Schema for the model ` +
+        '(zod/mini cannot): pass `parameters: z.toJSONSchema(schema, { io: \'input\' })` beside it',
+    );
+  }
+  return converter.input({ target: 'draft-2020-12' });
 }
 
 /** The wire definition of a tool, for the request's `tools` array. */

@@ -1,6 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import {
-  isZodSchema,
+  isSchemaInput,
   tool,
   type JsonSchema,
   type NeedsApproval,
@@ -15,8 +15,8 @@ export interface WorkerToolConfig {
   name: string;
   description: string;
   /**
-   * A zod object schema (classic or `zod/mini`) or a plain JSON Schema object; input is
-   * validated on the page before it is posted.
+   * A schema object (zod classic, or any Standard Schema that renders its JSON Schema) or a
+   * plain JSON Schema object; input is validated on the page before it is posted.
    */
   input: ObjectSchema | JsonSchema;
   /**
@@ -60,7 +60,7 @@ export interface WorkerToolConfig {
  */
 export function workerTool(config: WorkerToolConfig): Tool {
   const { input, worker, ...rest } = config;
-  const definition = isZodSchema(input) ? tool({ ...rest, input }) : tool({ ...rest, input });
+  const definition = isSchemaInput(input) ? tool({ ...rest, input }) : tool({ ...rest, input });
   const connection = sharedConnection(worker);
   // The loop validates before calling execute and passes validate's output; parsing that
   // output again would re-run zod transforms, so only inputs validate did not produce are checked.

@@ -1,44 +1,80 @@
-import * as z from 'zod/mini';
-import type { Message } from './message.js';
+import { jsonSchemaCheck, type Checked, type JsonSchema } from './json-schema-check.js';
+import type { AssistantToolCall, Message } from './message.js';
 
-// zod/mini, not classic: classic attaches every method to every schema, so none of it
-// tree-shakes, and this schema ships with every page that stores or restores a conversation.
+const string = { type: 'string' } as const;
 
-const toolCallSchema = z.object({
-  id: z.string(),
-  type: z.literal('function'),
-  function: z.object({ name: z.string(), arguments: z.string() }),
-});
+const toolCallSchema = {
+  type: 'object',
+  properties: {
+    id: string,
+    type: { const: 'function' },
+    function: {
+      type: 'object',
+      properties: { name: string, arguments: string },
+      required: ['name', 'arguments'],
+    },
+  },
+  required: ['id', 'type', 'function'],
+};
+
+/** The fields of each role beyond `role`: what {@link Message} declares, as JSON Schema. */
+function role(name: Message['role'], properties: JsonSchema, required: string[]): JsonSchema {
+  return {
+    if: { properties: { role: { const: name } } },
+    then: { properties, required },
+  };
+}
+
+/** A {@link Message} read back from storage or an imported file, as JSON Schema. */
+export const messageSchema: JsonSchema = {
+  type: 'object',
+  properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] } },
+  required: ['role'],
+  allOf: [
+    role('system', { content: string }, ['content']),
+    role('user', { content: string }, ['content']),
+    role(
+      'assistant',
+      { content: { type: ['string', 'null'] }, tool_calls: { type: 'array', items: toolCallSchema } },
+      ['content'],
+    ),
+    role('tool', { tool_call_id: string, name: string, content: string }, ['tool_call_id', 'content']),
+  ],
+};
+
+const checkList = jsonSchemaCheck<Message[]>({ type: 'array', items: messageSchema });
 
 /**
- * A {@link Message} read back from storage or an imported file. Unknown fields are stripped, and
- * so are optional fields holding `undefined` (IndexedDB's structured clone keeps them; our
- * `Message` type, under `exactOptionalPropertyTypes`, does not allow them).
+ * Messages read back from storage or an imported file, checked and copied. Unknown fields are
+ * left out, and so are optional fields holding `undefined` (IndexedDB's structured clone keeps
+ * them; our `Message` type, under `exactOptionalPropertyTypes`, does not allow them).
  */
-export const messageSchema: z.ZodMiniType<Message> = z.pipe(
-  z.discriminatedUnion('role', [
-    z.object({ role: z.literal('system'), content: z.string() }),
-    z.object({ role: z.literal('user'), content: z.string() }),
-    z.object({
-      role: z.literal('assistant'),
-      content: z.nullable(z.string()),
-      tool_calls: z.optional(z.array(toolCallSchema)),
-    }),
-    z.object({
-      role: z.literal('tool'),
-      tool_call_id: z.string(),
-      name: z.optional(z.string()),
-      content: z.string(),
-    }),
-  ]),
-  z.transform((message): Message => {
-    if (message.role === 'assistant' && message.tool_calls === undefined) {
-      return { role: 'assistant', content: message.content };
-    }
-    if (message.role === 'tool' && message.name === undefined) {
-      return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
-    }
-    // Validated above; the only `undefined` optionals were handled, so the shapes match.
-    return message as Message;
-  }),
-);
+export function checkMessages(value: unknown): Checked<Message[]> {
+  const checked = checkList(value);
+  return checked.success ? { success: true, data: checked.data.map(copyMessage) } : checked;
+}
+
+function copyMessage(message: Message): Message {
+  switch (message.role) {
+    case 'system':
+      return { role: 'system', content: message.content };
+    case 'user':
+      return { role: 'user', content: message.content };
+    case 'assistant':
+      return message.tool_calls === undefined
+        ? { role: 'assistant', content: message.content }
+        : { role: 'assistant', content: message.content, tool_calls: message.tool_calls.map(copyCall) };
+    case 'tool':
+      return message.name === undefined
+        ? { role: 'tool', tool_call_id: message.tool_call_id, content: message.content }
+        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content: message.content };
+  }
+}
+
+function copyCall(call: AssistantToolCall): AssistantToolCall {
+  return {
+    id: call.id,
+    type: 'function',
+    function: { name: call.function.name, arguments: call.function.arguments },
+  };
+}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { z } from 'zod';
 import '../../components/index.js';
+import { loadMarkdown } from '../../components/markdown-loader.js';
 import { scriptedBackend, tool } from '../../src/index.js';
 
 const mounted: HTMLElement[] = [];
@@ -69,6 +70,8 @@ describe('keyboard focus in <agent-chat>', () => {
     await chat.send('show me');
     await chat.send('add');
     await chat.updateComplete;
+    await loadMarkdown();
+    await expect.poll(() => chat.shadowRoot?.querySelectorAll('.markdown a').length).toBe(2);
 
     start.focus();
     const reached: string[] = [];

@@ -1,15 +1,27 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { findBlockBoundary } from '../../components/block-boundary.js';
+import { loadMarkdown } from '../../components/markdown-loader.js';
 import { MarkdownView } from '../../components/markdown-view.js';
-import { renderMarkdown } from '../../components/render-markdown.js';
+import { createMarkdownRenderer, type RenderMarkdown } from '../../components/render-markdown.js';
+import { hasNativeSanitizer } from '../../components/sanitize-html.js';
 
-function html(markdown: string, options = {}): HTMLElement {
-  const container = document.createElement('div');
-  container.append(renderMarkdown(markdown, options));
-  return container;
-}
+test('this Chromium has the HTML Sanitizer API, so both sanitisers below are tested', () => {
+  expect(hasNativeSanitizer()).toBe(true);
+});
 
-describe('renderMarkdown', () => {
+// Every case runs with the browser's own sanitiser and with the DOMPurify fallback.
+describe.each(['native', 'dompurify'] as const)('renderMarkdown with the %s sanitiser', (sanitizer) => {
+  let renderMarkdown: RenderMarkdown;
+  beforeAll(async () => {
+    renderMarkdown = await createMarkdownRenderer({ sanitizer });
+  });
+
+  function html(markdown: string, options = {}): HTMLElement {
+    const container = document.createElement('div');
+    container.append(renderMarkdown(markdown, options));
+    return container;
+  }
+
   test('renders markdown: emphasis, lists, tables, inline code', () => {
     const out = html('**bold** and `code`\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |');
     expect(out.querySelector('strong')?.textContent).toBe('bold');
@@ -94,6 +106,10 @@ describe('findBlockBoundary', () => {
 });
 
 describe('MarkdownView', () => {
+  beforeAll(async () => {
+    await loadMarkdown();
+  });
+
   test('streams: finished blocks keep their DOM nodes, only the last block changes', () => {
     const view = new MarkdownView({});
     const element = view.element;

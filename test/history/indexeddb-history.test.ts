@@ -267,7 +267,7 @@ describe('indexedDBHistory on fake-indexeddb', () => {
 
     expect(isAgentError(badMessage, 'STORAGE_FAILED')).toBe(true);
     expect((badMessage as Error).message).toContain(
-      'Stored conversation "bad" is corrupt: pages.0.0.content',
+      'Stored conversation "bad" is corrupt: messages.0.content',
     );
     expect(isAgentError(badHead, 'STORAGE_FAILED')).toBe(true);
     expect(list.map((summary) => summary.id).sort()).toEqual(['bad', 'good']);

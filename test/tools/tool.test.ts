@@ -37,14 +37,16 @@ describe('tool()', () => {
     );
   });
 
-  it('accepts a zod/mini schema: its JSON Schema goes to the model, and it validates the call', async () => {
+  it('accepts a zod/mini schema with its JSON Schema beside it, and validates the call with zod', async () => {
+    const input = zm.object({
+      city: zm.string().check(zm.minLength(1)),
+      days: zm._default(zm.number(), 3),
+    });
     const forecast = tool({
       name: 'forecast',
       description: 'Weather forecast',
-      input: zm.object({
-        city: zm.string().check(zm.minLength(1)),
-        days: zm._default(zm.number(), 3),
-      }),
+      input,
+      parameters: zm.toJSONSchema(input, { io: 'input' }),
       execute: ({ city, days }) => `${city}: sun for ${days} days`,
     });
     expect(createToolRegistry([forecast]).definitions).toEqual([
@@ -78,6 +80,12 @@ describe('tool()', () => {
     });
   });
 
+  it('asks for the JSON Schema of a schema that cannot render one (zod/mini), naming the fix', () => {
+    expect(() =>
+      tool({ name: 'forecast', description: '', input: zm.object({ city: zm.string() }) }),
+    ).toThrow(/"forecast".*parameters: z\.toJSONSchema\(schema/);
+  });
+
   it('accepts a plain JSON Schema and validates with it', () => {
     const echo = tool({
       name: 'echo',
@@ -91,7 +99,12 @@ describe('tool()', () => {
       required: ['text'],
     });
     expect(echo.validate({ text: 'hi' }).success).toBe(true);
-    expect(echo.validate({ text: 3 }).success).toBe(false);
+    const wrongType = echo.validate({ text: 3 });
+    expect(!wrongType.success && wrongType.error).toBe(
+      'Tool "echo" received invalid input: text: Instance type "number" is invalid. Expected "string"',
+    );
+    const missing = echo.validate({});
+    expect(!missing.success && missing.error).toBe('Tool "echo" received invalid input: text: required');
   });
 
   it('rejects names servers refuse and inputs that are not objects', () => {

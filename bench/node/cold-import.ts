@@ -1,0 +1,79 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { benchCacheDir, BenchUnavailable } from '../support/bench-page.js';
+import { chromiumPath, launchChromium } from '../support/chromium.js';
+import { consumerBundle } from '../support/consumer-bundle.js';
+import { checked, info, skipped, type Figure } from '../support/figure.js';
+import { median } from '../support/stats.js';
+import { serveStatic } from '../support/static-server.js';
+import { SIZE_CASES } from './bundle-sizes.js';
+
+const ROUNDS = 9;
+/** The entries whose cold import is measured, and the one with a target. */
+const MEASURED = ['query', 'client-json-tool', 'chat-page', 'openai'];
+const TARGETED = 'client-json-tool';
+
+/**
+ * Figure 2b: cold import in headless Chromium of each entry's esbuild bundle — a fresh page per
+ * round, nothing cached (`no-store`), timed from `import()` to its promise settling (download
+ * over loopback, parse, evaluation of every module, elements defined) — beside the openai SDK
+ * built the same way, and an empty module as the floor.
+ */
+export async function coldImport(): Promise<Figure[]> {
+  const executablePath = chromiumPath();
+  if (executablePath === undefined) {
+    return [skipped({ id: 'import.cold', label: 'cold import in Chromium', unit: '', note: new BenchUnavailable('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)').message })];
+  }
+  const root = benchCacheDir('cold-import');
+  await mkdir(root, { recursive: true });
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>cold import</title>');
+  await writeFile(join(root, 'empty.js'), 'export {};');
+  const urls = new Map<string, string>([['empty', '/empty.js']]);
+  for (const name of MEASURED) {
+    const sizeCase = SIZE_CASES.find((candidate) => candidate.name === name);
+    if (!sizeCase) throw new Error(`no size case "${name}"`);
+    const bundle = await consumerBundle(sizeCase.entry, 'esbuild', join(root, name));
+    urls.set(name, `/${name}/${bundle.entryFile}`);
+  }
+  const server = await serveStatic(root);
+  const browser = await launchChromium(executablePath);
+  const times = new Map<string, number[]>([...urls.keys()].map((name) => [name, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate the order so no entry always runs first, on a cooler or hotter machine.
+      const names = round % 2 === 0 ? [...urls.keys()] : [...urls.keys()].reverse();
+      for (const name of names) {
+        const page = await browser.context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(`${server.origin}/index.html`);
+        const ms = await page.evaluate(async (url) => {
+          const start = performance.now();
+          await import(url);
+          return performance.now() - start;
+        }, `${server.origin}${urls.get(name) ?? ''}`);
+        await page.close();
+        if (errors.length > 0) throw new Error(`importing ${name}: ${errors.join('; ')}`);
+        times.get(name)?.push(ms);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const medianOf = (name: string) => median(times.get(name) ?? []);
+  const openai = medianOf('openai');
+  const note = (name: string) => `median of ${ROUNDS} fresh pages (min ${Math.min(...(times.get(name) ?? [])).toFixed(1)} ms); empty module ${medianOf('empty').toFixed(1)} ms; openai SDK ${openai.toFixed(1)} ms`;
+  const figures: Figure[] = [];
+  for (const name of MEASURED) {
+    const label = `cold import in Chromium: ${SIZE_CASES.find((candidate) => candidate.name === name)?.label ?? name}`;
+    const id = `import.cold.${name}`;
+    figures.push(
+      name === TARGETED
+        ? checked({ id, label, value: medianOf(name), unit: 'ms', target: { op: '<=', limit: 40 }, note: note(name) })
+        : info({ id, label, value: medianOf(name), unit: 'ms', note: note(name) }),
+    );
+  }
+  figures.push(checked({ id: 'import.cold.ratio', label: 'cold import: Client + JSON-Schema tool / openai SDK', value: medianOf(TARGETED) / openai, unit: '×', target: { op: '<', limit: 1 } }));
+  return figures;
+}
