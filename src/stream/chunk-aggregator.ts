@@ -15,13 +15,19 @@ import { generateToolCallId } from './generate-tool-call-id.js';
 import { HarmonyChannelSplitter } from './harmony-channel-splitter.js';
 import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
 import { ToolCallAccumulator, type ToolCallDelta } from './tool-call-accumulator.js';
-import { ToolCallMarkupParser } from './tool-call-markup-parser.js';
+import type { TextToolCallReader } from './dialects/text-tool-call-dialect.js';
+import type { TextToolCallDialects } from './text-tool-call-dialects.js';
 import { readUsage } from './usage-reader.js';
 
 /** Options for {@link ChunkAggregator} and `aggregateStream`. */
 export interface AggregateOptions {
-  /** Registered tool names: `<tool_call>` markup in content becomes a real call only for these. */
+  /** Registered tool names: calls written as text in content become real calls only for these. */
   toolNames?: ReadonlySet<string>;
+  /**
+   * How to read tool calls written as text (`<tool_call>`, `[TOOL_CALLS]`, …): the loop
+   * passes every dialect, from `loadTextToolCallDialects()`. Without it, such calls stay text.
+   */
+  dialects?: TextToolCallDialects;
   /**
    * Id generator for calls without id (default: 9 random alphanumeric characters — some
    * Mistral templates reject others).
@@ -67,7 +73,7 @@ export class ChunkAggregator {
   readonly #calls: ToolCallAccumulator;
   readonly #splitter: ThinkTagSplitter;
   readonly #harmony: HarmonyChannelSplitter;
-  readonly #markup: ToolCallMarkupParser | undefined;
+  readonly #markup: TextToolCallReader | undefined;
   readonly #contentSink: ContentPartSink;
   #events: StreamEvent[] | undefined;
   #text = '';
@@ -84,10 +90,14 @@ export class ChunkAggregator {
   constructor(options: AggregateOptions = {}) {
     this.#generateId = options.generateId ?? generateToolCallId;
     const toolNames = options.toolNames;
-    this.#calls = new ToolCallAccumulator(options.onToolCallDelta, toolNames);
+    const dialects = options.dialects;
+    this.#calls = new ToolCallAccumulator(options.onToolCallDelta, {
+      ...(toolNames === undefined ? {} : { toolNames }),
+      split: dialects?.splitGluedCalls,
+    });
     const markup =
-      toolNames !== undefined && toolNames.size > 0
-        ? new ToolCallMarkupParser(toolNames, {
+      toolNames !== undefined && toolNames.size > 0 && dialects !== undefined
+        ? dialects.createReader(toolNames, {
             text: (piece) => this.#emitText(piece),
             toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
           })

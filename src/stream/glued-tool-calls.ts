@@ -1,5 +1,6 @@
 import { isRecord } from '../types/is-record.js';
 import { jsonExtent, parseJson, skipSpace } from './dialects/json-call.js';
+import type { TextToolCall } from './dialects/text-tool-call-dialect.js';
 
 /**
  * Splits arguments that hold several calls glued together — vLLM's Mistral parser, when
@@ -11,14 +12,13 @@ import { jsonExtent, parseJson, skipSpace } from './dialects/json-call.js';
 export function splitGluedCalls(
   text: string,
   toolNames: ReadonlySet<string>,
-):
-  [Record<string, unknown>, ...{ name: string; arguments: Record<string, unknown> }[]] | undefined {
+): [Record<string, unknown>, ...TextToolCall[]] | undefined {
   const start = skipSpace(text, 0);
   const firstEnd = jsonExtent(text, start);
   if (typeof firstEnd !== 'number' || skipSpace(text, firstEnd) === text.length) return undefined;
   const first = parseJson(text.slice(start, firstEnd));
   if (!isRecord(first)) return undefined;
-  const calls: { name: string; arguments: Record<string, unknown> }[] = [];
+  const calls: TextToolCall[] = [];
   let index = firstEnd;
   while ((index = skipSpace(text, index)) < text.length) {
     const name = /^[A-Za-z0-9_-]+/.exec(text.slice(index))?.[0];

@@ -2,6 +2,7 @@ import { errorMessage } from '../errors/agent-error.js';
 import type { ToolUseBlock, ToolUseError } from '../types/events.js';
 import { isRecord } from '../types/is-record.js';
 import { nonEmptyString } from './chunk-reader.js';
+import type { TextToolCallDialects } from './dialects/text-tool-call-dialect.js';
 import { type ToolCallEntry, unglued, withoutRepeatedWholeCalls } from './tool-call-entries.js';
 
 /**
@@ -53,18 +54,24 @@ export class ToolCallAccumulator {
   readonly #entries: ToolCallEntry[] = [];
   readonly #byIndex = new Map<number, ToolCallEntry>();
   readonly #listener: ((delta: ToolCallDelta) => void) | undefined;
-  readonly #toolNames: ReadonlySet<string>;
+  readonly #glued: {
+    toolNames: ReadonlySet<string>;
+    split: TextToolCallDialects['splitGluedCalls'];
+  };
 
   /**
    * @param listener Told when a streamed call's id, name or arguments change (not for {@link add}).
-   * @param toolNames Registered tools: arguments that glue on calls of these are split.
+   * @param glued Registered tools, and how to split arguments that glue on calls of these.
    */
   constructor(
     listener?: (delta: ToolCallDelta) => void,
-    toolNames: ReadonlySet<string> = new Set(),
+    glued: {
+      toolNames?: ReadonlySet<string>;
+      split?: TextToolCallDialects['splitGluedCalls'];
+    } = {},
   ) {
     this.#listener = listener;
-    this.#toolNames = toolNames;
+    this.#glued = { toolNames: glued.toolNames ?? new Set(), split: glued.split };
   }
 
   /** How many calls have started. */
@@ -170,7 +177,7 @@ export class ToolCallAccumulator {
   finish(options: ToolCallFinishOptions): ToolCallResult {
     const result: ToolCallResult = { events: [], toolCalls: [], invalidToolCalls: [] };
     const entries = withoutRepeatedWholeCalls(this.#entries).flatMap((entry) =>
-      unglued(entry, this.#toolNames),
+      unglued(entry, this.#glued),
     );
     const last = entries.length - 1;
     entries.forEach((entry, position) => {

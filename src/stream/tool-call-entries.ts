@@ -1,5 +1,5 @@
 import { isRecord } from '../types/is-record.js';
-import { splitGluedCalls } from './glued-tool-calls.js';
+import type { TextToolCallDialects } from './dialects/text-tool-call-dialect.js';
 
 /** One call being built from deltas. */
 export interface ToolCallEntry {
@@ -16,9 +16,14 @@ export interface ToolCallEntry {
 }
 
 /** A streamed call whose arguments glue on more calls (vLLM's Mistral parser), as those calls. */
-export function unglued(entry: ToolCallEntry, toolNames: ReadonlySet<string>): ToolCallEntry[] {
-  if (entry.whole || entry.input !== undefined || toolNames.size === 0) return [entry];
-  const parts = splitGluedCalls(entry.arguments, toolNames);
+export function unglued(
+  entry: ToolCallEntry,
+  glued: { toolNames: ReadonlySet<string>; split: TextToolCallDialects['splitGluedCalls'] },
+): ToolCallEntry[] {
+  const { toolNames, split } = glued;
+  if (split === undefined || entry.whole || entry.input !== undefined || toolNames.size === 0)
+    return [entry];
+  const parts = split(entry.arguments, toolNames);
   if (parts === undefined) return [entry];
   const [first, ...rest] = parts;
   return [
@@ -26,8 +31,8 @@ export function unglued(entry: ToolCallEntry, toolNames: ReadonlySet<string>): T
     ...rest.map((call) => ({
       id: undefined,
       name: call.name,
-      arguments: '',
-      input: call.arguments,
+      arguments: typeof call.arguments === 'string' ? call.arguments : '',
+      input: typeof call.arguments === 'string' ? undefined : call.arguments,
       whole: false,
       position: entry.position,
     })),

@@ -1,21 +1,14 @@
-import { TAGGED_DIALECTS, WHOLE_ANSWER_DIALECTS } from './dialects/index.js';
 import type {
   TaggedDialect,
   TextToolCall,
+  TextToolCallReader,
+  TextToolCallSink,
   WholeAnswerDialect,
 } from './dialects/text-tool-call-dialect.js';
 import { matchTag } from './match-tag.js';
 
 /** Where {@link ToolCallMarkupParser} sends what it reads. */
-export interface ToolCallMarkupSink {
-  /** Ordinary text (including markup that turned out not to be a call). */
-  text(piece: string): void;
-  /**
-   * A call written as text, for a registered tool, and the markup it was read from (`''`
-   * for the second and later calls of one block). `arguments` is not validated here.
-   */
-  toolCall(call: TextToolCall, markup: string): void;
-}
+export type ToolCallMarkupSink = TextToolCallSink;
 
 const FENCE = '```';
 
@@ -30,7 +23,7 @@ type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: numbe
 /**
  * Finds tool calls written as text — which reach `content` when a server does not parse
  * the model's calls (llama.cpp without `--jinja`, older LM Studio / vLLM / Ollama
- * templates, raw WebLLM output) — in every dialect of `dialects/`, for registered tools only.
+ * templates, raw WebLLM output) — in the dialects it is given, for registered tools only.
  *
  * What counts as a call (and what is only shown):
  * - a *tagged* form (`<tool_call>`, `[TOOL_CALLS]`, `<|python_tag|>`, `<|tool_call|>`,
@@ -44,12 +37,12 @@ type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: numbe
  * could be; then it is released as text, or becomes calls and is hidden from the text.
  *
  * @example
- * const parser = new ToolCallMarkupParser(new Set(['get_weather']), sink);
+ * const parser = new ToolCallMarkupParser(new Set(['get_weather']), sink, { tagged: [hermesDialect], wholeAnswer: [] });
  * parser.push('Sure.<tool_call>{"name":"get_weather","arguments":{"city":"Oslo"}}</tool_call>');
  * parser.flush();
  * // sink.text('Sure.'); sink.toolCall({ name: 'get_weather', arguments: { city: 'Oslo' } }, '<tool_call>…</tool_call>')
  */
-export class ToolCallMarkupParser {
+export class ToolCallMarkupParser implements TextToolCallReader {
   readonly #toolNames: ReadonlySet<string>;
   readonly #sink: ToolCallMarkupSink;
   /** Dialect markers and the plain fence, longest first (`\`\`\`tool_code` before `\`\`\``). */
@@ -73,14 +66,14 @@ export class ToolCallMarkupParser {
     toolNames: ReadonlySet<string>,
     sink: ToolCallMarkupSink,
     dialects: {
-      tagged?: readonly TaggedDialect[];
-      wholeAnswer?: readonly WholeAnswerDialect[];
-    } = {},
+      tagged: readonly TaggedDialect[];
+      wholeAnswer: readonly WholeAnswerDialect[];
+    },
   ) {
     this.#toolNames = toolNames;
     this.#sink = sink;
-    const tagged = dialects.tagged ?? TAGGED_DIALECTS;
-    this.#wholeAnswer = dialects.wholeAnswer ?? WHOLE_ANSWER_DIALECTS;
+    const tagged = dialects.tagged;
+    this.#wholeAnswer = dialects.wholeAnswer;
     this.#candidates = this.#wholeAnswer;
     this.#markers = [
       { text: FENCE, dialect: undefined },

@@ -172,3 +172,28 @@ describe('argument repair before validation', () => {
     expect(client.pending[0]?.input).toEqual({ minutes: 2, loud: true, tags: ['a'] });
   });
 });
+
+describe('calls written as text, in every dialect (loaded on the first call with tools)', () => {
+  it('runs a Mistral [TOOL_CALLS] call and a pythonic answer', async () => {
+    const { client } = scriptedClient(
+      [
+        { text: ['[TOOL_CALLS]schedule[ARGS]', '{"minutes": 5, "loud": true, "tags": ["x"]}'] },
+        { text: ['[schedule(minutes=1, loud=False, tags=["y"])]'] },
+        { text: 'Both set.' },
+      ],
+      { tools: [schedule], autoExecuteTools: true },
+    );
+
+    const events = await collect(client.run('Two reminders'));
+
+    expect(events.filter((event) => event.type === 'tool_use').map((event) => event.input)).toEqual(
+      [
+        { minutes: 5, loud: true, tags: ['x'] },
+        { minutes: 1, loud: false, tags: ['y'] },
+      ],
+    );
+    expect(events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('')).toBe(
+      'Both set.',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChunkAggregator } from '../../src/stream/chunk-aggregator.js';
+import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import { STREAM_DONE, chunk, reasoning, replay, text } from './collect.js';
 
 describe('ChunkAggregator (the synchronous core)', () => {
@@ -139,6 +140,7 @@ function movedAfterHiddenMarkup(events: readonly { type: string }[]): boolean {
 function run(pieces: readonly string[]) {
   const aggregator = new ChunkAggregator({
     toolNames: new Set(['f']),
+    dialects: ALL_DIALECTS,
     generateId: () => 'id0000001',
   });
   const events = pieces.flatMap((content) => [...aggregator.push(chunk({ content }))]);

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkAggregator } from '../../src/stream/chunk-aggregator.js';
+import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import { chunk, collect, text, textStream } from './collect.js';
 
 const toolNames = new Set(['get_weather', 'get_time']);
 const generateId = () => 'gen000001';
 
 async function callsOf(pieces: readonly string[]) {
-  const { turn } = await collect(textStream(pieces), { toolNames, generateId });
+  const { turn } = await collect(textStream(pieces), {
+    toolNames,
+    generateId,
+    dialects: ALL_DIALECTS,
+  });
   return {
     text: turn?.text,
     calls: turn?.toolCalls.map((call) => [call.name, call.input]),
@@ -15,7 +20,7 @@ async function callsOf(pieces: readonly string[]) {
 
 /** The text events each piece gives at once (before the stream ends). */
 function eventsPerPiece(pieces: readonly string[]) {
-  const aggregator = new ChunkAggregator({ toolNames, generateId });
+  const aggregator = new ChunkAggregator({ toolNames, generateId, dialects: ALL_DIALECTS });
   return pieces.map((content) => aggregator.push(chunk({ content })));
 }
 

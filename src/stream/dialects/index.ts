@@ -1,3 +1,7 @@
+// Every text-form dialect and the reader that finds them, loaded on first use by
+// `loadTextToolCallDialects` (its own chunk: an app without tools never loads it).
+import { splitGluedCalls } from '../glued-tool-calls.js';
+import { ToolCallMarkupParser } from '../tool-call-markup-parser.js';
 import { deepseekDialect } from './deepseek-dialect.js';
 import { functoolsAnswer } from './functools-answer.js';
 import { gemmaToolCodeDialect } from './gemma-tool-code-dialect.js';
@@ -6,22 +10,26 @@ import { hermesDialect } from './hermes-dialect.js';
 import { llamaJsonAnswer, llamaPythonTagDialect } from './llama-json-dialect.js';
 import { mistralDialect } from './mistral-dialect.js';
 import { llama4PythonStartDialect, pythonicAnswer } from './pythonic-answer.js';
-import type { TaggedDialect, WholeAnswerDialect } from './text-tool-call-dialect.js';
+import type { TextToolCallDialects } from './text-tool-call-dialect.js';
 
-/** Dialects whose calls start with a marker, wherever it appears outside a code fence. */
-export const TAGGED_DIALECTS: readonly TaggedDialect[] = [
-  hermesDialect,
-  mistralDialect,
-  llamaPythonTagDialect,
-  llama4PythonStartDialect,
-  deepseekDialect,
-  gemmaToolCodeDialect,
-  graniteDialect,
-];
+const dialects = {
+  tagged: [
+    hermesDialect,
+    mistralDialect,
+    llamaPythonTagDialect,
+    llama4PythonStartDialect,
+    deepseekDialect,
+    gemmaToolCodeDialect,
+    graniteDialect,
+  ],
+  wholeAnswer: [llamaJsonAnswer, pythonicAnswer, functoolsAnswer],
+};
 
-/** Dialects that count only as the whole answer. */
-export const WHOLE_ANSWER_DIALECTS: readonly WholeAnswerDialect[] = [
-  llamaJsonAnswer,
-  pythonicAnswer,
-  functoolsAnswer,
-];
+/**
+ * Every dialect: tagged forms count wherever they start outside a code fence; untagged ones
+ * only as the whole answer.
+ */
+export const ALL_DIALECTS: TextToolCallDialects = {
+  createReader: (toolNames, sink) => new ToolCallMarkupParser(toolNames, sink, dialects),
+  splitGluedCalls,
+};

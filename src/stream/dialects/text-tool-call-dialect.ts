@@ -62,3 +62,40 @@ export interface WholeAnswerDialect {
   /** The calls of the whole answer (trimmed), or `undefined` when it is not one. */
   parse(answer: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined;
 }
+
+/** Where a {@link TextToolCallReader} sends what it reads. */
+export interface TextToolCallSink {
+  /** Ordinary text (including markup that turned out not to be a call). */
+  text(piece: string): void;
+  /**
+   * A call written as text, for a registered tool, and the markup it was read from (`''`
+   * for the second and later calls of one block). `arguments` is not validated here.
+   */
+  toolCall(call: TextToolCall, markup: string): void;
+}
+
+/** Reads the visible text of one response, piece by piece, for calls written as text. */
+export interface TextToolCallReader {
+  push(piece: string): void;
+  /** The text ended: settle or release what is held. */
+  flush(): void;
+  /** Hands back the held text unreported (it was reasoning); what follows is a new answer. */
+  takeHeld(): string;
+}
+
+/**
+ * How a `ChunkAggregator` reads tool calls written as text (`loadTextToolCallDialects()`
+ * gives every dialect); without it, calls in the text stay text.
+ */
+export interface TextToolCallDialects {
+  /** A reader for one response, for the registered tools. */
+  createReader(toolNames: ReadonlySet<string>, sink: TextToolCallSink): TextToolCallReader;
+  /**
+   * Splits streamed arguments that glue several calls together (vLLM's Mistral parser)
+   * into the first call's arguments and the calls after it; absent: never split.
+   */
+  splitGluedCalls?: (
+    text: string,
+    toolNames: ReadonlySet<string>,
+  ) => [Record<string, unknown>, ...TextToolCall[]] | undefined;
+}
