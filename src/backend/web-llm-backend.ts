@@ -26,7 +26,7 @@ export interface WebLLMEngine {
  * - WebLLM rejects a system message beside tools (it writes its own tool prompt): the
  *   system prompt goes at the top of the first user message instead.
  * - WebLLM reads only the `content` of an assistant message and rejects `null`: a call
- *   turn is echoed as the JSON array the model wrote.
+ *   turn is echoed as the JSON array of its calls (after its text, if it had any).
  * - Aborting the signal calls `engine.interruptGenerate()`.
  *
  * Only WebLLM's function-calling models (`functionCallingModelIds`: Hermes-2-Pro,
@@ -197,18 +197,17 @@ function readableMessages(messages: readonly Message[]): Message[] {
   return messages.map((message) => {
     if (message.role !== 'assistant') return message;
     const calls = message.tool_calls ?? [];
-    const content =
-      message.content !== null && message.content !== ''
-        ? message.content
-        : calls.length > 0
-          ? JSON.stringify(
-              calls.map((call) => ({
-                name: call.function.name,
-                arguments: parsed(call.function.arguments),
-              })),
-            )
-          : '';
-    return { role: 'assistant', content };
+    const text = message.content ?? '';
+    if (calls.length === 0) return { role: 'assistant', content: text };
+    const json = JSON.stringify(
+      calls.map((call) => ({
+        name: call.function.name,
+        arguments: parsed(call.function.arguments),
+      })),
+    );
+    // Text beside calls (the model wrote them as markup after some text): both, so the
+    // tool results that follow answer a call the model can see.
+    return { role: 'assistant', content: text === '' ? json : `${text.trimEnd()}\n${json}` };
   });
 }
 

@@ -9,6 +9,7 @@ import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import { estimateTokens, type Usage } from '../types/usage.js';
 import { DEFAULTS } from './agent-options.js';
+import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { LoopContext } from './loop-context.js';
 import { ToolInputRepairs } from './tool-input-repair.js';
 
@@ -32,6 +33,8 @@ export async function* modelStep(
   let turn: AssistantTurn;
   try {
     context.signal?.throwIfAborted();
+    // Tool calls written as text, in every dialect: loaded while the request is on its way.
+    const dialects = context.registry.names.size > 0 ? loadTextToolCallDialects() : undefined;
     const chunks = await context.backend.chat.completions.create(
       request,
       context.signal ? { signal: context.signal } : {},
@@ -39,6 +42,7 @@ export async function* modelStep(
     const repairs = new ToolInputRepairs(context);
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
+      ...(dialects ? { dialects: await dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       ...toolInputListener(context),
     });

@@ -15,13 +15,19 @@ import { generateToolCallId } from './generate-tool-call-id.js';
 import { HarmonyChannelSplitter } from './harmony-channel-splitter.js';
 import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
 import { ToolCallAccumulator, type ToolCallDelta } from './tool-call-accumulator.js';
-import { ToolCallMarkupParser } from './tool-call-markup-parser.js';
+import type { TextToolCallReader } from './dialects/text-tool-call-dialect.js';
+import type { TextToolCallDialects } from './text-tool-call-dialects.js';
 import { readUsage } from './usage-reader.js';
 
 /** Options for {@link ChunkAggregator} and `aggregateStream`. */
 export interface AggregateOptions {
-  /** Registered tool names: `<tool_call>` markup in content becomes a real call only for these. */
+  /** Registered tool names: calls written as text in content become real calls only for these. */
   toolNames?: ReadonlySet<string>;
+  /**
+   * How to read tool calls written as text (`<tool_call>`, `[TOOL_CALLS]`, …): the loop
+   * passes every dialect, from `loadTextToolCallDialects()`. Without it, such calls stay text.
+   */
+  dialects?: TextToolCallDialects;
   /**
    * Id generator for calls without id (default: 9 random alphanumeric characters — some
    * Mistral templates reject others).
@@ -67,7 +73,7 @@ export class ChunkAggregator {
   readonly #calls: ToolCallAccumulator;
   readonly #splitter: ThinkTagSplitter;
   readonly #harmony: HarmonyChannelSplitter;
-  readonly #markup: ToolCallMarkupParser | undefined;
+  readonly #markup: TextToolCallReader | undefined;
   readonly #contentSink: ContentPartSink;
   #events: StreamEvent[] | undefined;
   #text = '';
@@ -83,11 +89,15 @@ export class ChunkAggregator {
 
   constructor(options: AggregateOptions = {}) {
     this.#generateId = options.generateId ?? generateToolCallId;
-    this.#calls = new ToolCallAccumulator(options.onToolCallDelta);
     const toolNames = options.toolNames;
+    const dialects = options.dialects;
+    this.#calls = new ToolCallAccumulator(options.onToolCallDelta, {
+      ...(toolNames === undefined ? {} : { toolNames }),
+      split: dialects?.splitGluedCalls,
+    });
     const markup =
-      toolNames !== undefined && toolNames.size > 0
-        ? new ToolCallMarkupParser(toolNames, {
+      toolNames !== undefined && toolNames.size > 0 && dialects !== undefined
+        ? dialects.createReader(toolNames, {
             text: (piece) => this.#emitText(piece),
             toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
           })
@@ -156,23 +166,39 @@ export class ChunkAggregator {
   }
 
   /**
-   * Releases text held back as a possible tag start (`<thi`, `<tool_c`): call when the
-   * stream stops early, to report everything that came. {@link end} calls it too.
+   * The stream stopped early (cut, failed, aborted): releases text held back as a possible
+   * tag start (`<thi`, `<tool_c`) and, since no call of this response will run, the markup
+   * of calls read from the text — as text, after what was shown — so nothing that came is
+   * lost.
    */
   flush(): readonly StreamEvent[] {
     this.#events = undefined;
-    this.#harmony.flush();
-    this.#splitter.flush();
-    this.#markup?.flush();
+    this.#release();
+    if (this.#hiddenMarkup !== '') {
+      const markup = this.#hiddenMarkup;
+      this.#hiddenMarkup = '';
+      this.#textWithMarkup = undefined;
+      this.#calls.discardWholeCalls();
+      this.#emitText(markup);
+    }
     const events = this.#events;
     this.#events = undefined;
     return events ?? NO_EVENTS;
   }
 
+  #release(): void {
+    this.#harmony.flush();
+    this.#splitter.flush();
+    this.#markup?.flush();
+  }
+
   /** Settles the response: the final events (released text, then every call) and the turn. */
   end(): AggregatorResult {
     if (this.#result !== undefined) return this.#result;
-    const released = this.flush();
+    this.#events = undefined;
+    this.#release();
+    const released = this.#events ?? NO_EVENTS;
+    this.#events = undefined;
     const raw = this.#finishReason;
     const calls = this.#calls.finish({ finishReason: raw, generateId: this.#generateId });
     const hasCalls = calls.events.length > 0;
@@ -225,6 +251,8 @@ export class ChunkAggregator {
     if (this.#text !== '')
       (this.#events ??= []).push({ type: 'text_was_reasoning', text: this.#text });
     // Calls "written" while reasoning are thoughts, not calls: their markup is reasoning.
+    // (The turn keeps the model's order; the events can only add the markup after the text
+    // they move, so when text was shown after such markup, their order differs.)
     this.#reasoning += this.#textWithMarkup ?? this.#text;
     const hiddenMarkup = this.#hiddenMarkup;
     this.#text = '';

@@ -2,20 +2,8 @@ import { errorMessage } from '../errors/agent-error.js';
 import type { ToolUseBlock, ToolUseError } from '../types/events.js';
 import { isRecord } from '../types/is-record.js';
 import { nonEmptyString } from './chunk-reader.js';
-
-/** One call being built from deltas. */
-interface ToolCallEntry {
-  id: string | undefined;
-  name: string | undefined;
-  /** Concatenated argument fragments. */
-  arguments: string;
-  /** Arguments some servers send as an object instead of a JSON string. */
-  input: Record<string, unknown> | undefined;
-  /** Added whole by {@link ToolCallAccumulator.add} (markup in the text), not from deltas. */
-  whole: boolean;
-  /** The call's position in the response when it started. */
-  position: number;
-}
+import type { TextToolCallDialects } from './dialects/text-tool-call-dialect.js';
+import { type ToolCallEntry, unglued, withoutRepeatedWholeCalls } from './tool-call-entries.js';
 
 /**
  * A call whose id, name or arguments changed within one delta: what
@@ -66,10 +54,24 @@ export class ToolCallAccumulator {
   readonly #entries: ToolCallEntry[] = [];
   readonly #byIndex = new Map<number, ToolCallEntry>();
   readonly #listener: ((delta: ToolCallDelta) => void) | undefined;
+  readonly #glued: {
+    toolNames: ReadonlySet<string>;
+    split: TextToolCallDialects['splitGluedCalls'];
+  };
 
-  /** @param listener Told when a streamed call's id, name or arguments change (not for {@link add}). */
-  constructor(listener?: (delta: ToolCallDelta) => void) {
+  /**
+   * @param listener Told when a streamed call's id, name or arguments change (not for {@link add}).
+   * @param glued Registered tools, and how to split arguments that glue on calls of these.
+   */
+  constructor(
+    listener?: (delta: ToolCallDelta) => void,
+    glued: {
+      toolNames?: ReadonlySet<string>;
+      split?: TextToolCallDialects['splitGluedCalls'];
+    } = {},
+  ) {
     this.#listener = listener;
+    this.#glued = { toolNames: glued.toolNames ?? new Set(), split: glued.split };
   }
 
   /** How many calls have started. */
@@ -145,9 +147,9 @@ export class ToolCallAccumulator {
   }
 
   /** Adds a call that arrived whole, e.g. parsed from `<tool_call>` markup in the text. */
-  add(call: { name: string; arguments: string | Record<string, unknown> }): void {
+  add(call: { name: string; arguments: string | Record<string, unknown>; id?: string }): void {
     const entry: ToolCallEntry = {
-      id: undefined,
+      id: call.id,
       name: call.name,
       arguments: '',
       input: undefined,
@@ -174,7 +176,9 @@ export class ToolCallAccumulator {
    */
   finish(options: ToolCallFinishOptions): ToolCallResult {
     const result: ToolCallResult = { events: [], toolCalls: [], invalidToolCalls: [] };
-    const entries = withoutRepeatedWholeCalls(this.#entries);
+    const entries = withoutRepeatedWholeCalls(this.#entries).flatMap((entry) =>
+      unglued(entry, this.#glued),
+    );
     const last = entries.length - 1;
     entries.forEach((entry, position) => {
       const event = settle(entry, {
@@ -187,36 +191,6 @@ export class ToolCallAccumulator {
     });
     return result;
   }
-}
-
-/** `entries` without the whole calls that repeat a streamed call's name and arguments. */
-function withoutRepeatedWholeCalls(entries: readonly ToolCallEntry[]): readonly ToolCallEntry[] {
-  if (!entries.some((entry) => entry.whole) || entries.every((entry) => entry.whole))
-    return entries;
-  const streamed = new Set(entries.flatMap((entry) => (entry.whole ? [] : [callKey(entry)])));
-  return entries.filter((entry) => !entry.whole || !streamed.has(callKey(entry)));
-}
-
-/** Name and arguments as one comparable string (arguments re-dumped without spaces, keys sorted). */
-function callKey(entry: ToolCallEntry): string {
-  let input: unknown = entry.input;
-  if (input === undefined) {
-    try {
-      input = entry.arguments.trim() === '' ? {} : JSON.parse(entry.arguments);
-    } catch {
-      input = entry.arguments;
-    }
-  }
-  return `${entry.name ?? ''}\u0000${canonicalJson(input)}`;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** `index` as sent (a number, or a numeric string from some servers), else the position. */

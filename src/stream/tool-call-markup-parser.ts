@@ -1,164 +1,265 @@
-import { isRecord } from '../types/is-record.js';
-import { nonEmptyString } from './chunk-reader.js';
+import type {
+  TaggedDialect,
+  TextToolCall,
+  TextToolCallReader,
+  TextToolCallSink,
+  WholeAnswerDialect,
+} from './dialects/text-tool-call-dialect.js';
 import { matchTag } from './match-tag.js';
 
 /** Where {@link ToolCallMarkupParser} sends what it reads. */
-export interface ToolCallMarkupSink {
-  /** Ordinary text (including markup that turned out not to be a call). */
-  text(piece: string): void;
-  /**
-   * A call written as markup, for a registered tool, and the markup it was read from.
-   * `arguments` is not validated here.
-   */
-  toolCall(
-    call: { name: string; arguments: string | Record<string, unknown> },
-    markup: string,
-  ): void;
+export type ToolCallMarkupSink = TextToolCallSink;
+
+const FENCE = '```';
+
+interface Marker {
+  text: string;
+  /** The dialect it opens; none for a plain code fence. */
+  dialect: TaggedDialect | undefined;
 }
 
-const OPEN_TAG = '<tool_call>';
-const CLOSE_TAG = '</tool_call>';
+type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: number; marker: Marker };
 
 /**
- * Finds Hermes/Qwen tool calls written as text — `<tool_call>{"name":…,"arguments":…}</tool_call>`
- * — which reach `content` when the server's tool-call parser fails (llama.cpp, vLLM or
- * Ollama with a template they do not recognise, WebLLM). A block becomes a call only when
- * its JSON names a registered tool; otherwise it is released as ordinary text.
+ * Finds tool calls written as text — which reach `content` when a server does not parse
+ * the model's calls (llama.cpp without `--jinja`, older LM Studio / vLLM / Ollama
+ * templates, raw WebLLM output) — in the dialects it is given, for registered tools only.
  *
- * Text that might be the start of the markup (`<tool_c` at the end of a delta) is held
- * back only while it still could be; a delta without `<` passes through unscanned.
+ * What counts as a call (and what is only shown):
+ * - a *tagged* form (`<tool_call>`, `[TOOL_CALLS]`, `<|python_tag|>`, `<|tool_call|>`,
+ *   DeepSeek's `<｜tool▁calls▁begin｜>`, a ```` ```tool_code ```` fence) wherever it starts,
+ *   except inside a code fence of any other kind: code the model shows is not run;
+ * - an *untagged* form (a JSON call object, `[get_weather(city="Paris")]`,
+ *   `functools[…]`) only as the whole answer: the same text inside prose is shown.
+ *
+ * Streaming without flicker: text that may still be a marker (`<tool_c` at the end of a
+ * delta) or an answer that may still be a call (`[get_wea`) is held back only while it
+ * could be; then it is released as text, or becomes calls and is hidden from the text.
  *
  * @example
- * const parser = new ToolCallMarkupParser(new Set(['get_weather']), sink);
+ * const parser = new ToolCallMarkupParser(new Set(['get_weather']), sink, { tagged: [hermesDialect], wholeAnswer: [] });
  * parser.push('Sure.<tool_call>{"name":"get_weather","arguments":{"city":"Oslo"}}</tool_call>');
  * parser.flush();
  * // sink.text('Sure.'); sink.toolCall({ name: 'get_weather', arguments: { city: 'Oslo' } }, '<tool_call>…</tool_call>')
  */
-export class ToolCallMarkupParser {
+export class ToolCallMarkupParser implements TextToolCallReader {
   readonly #toolNames: ReadonlySet<string>;
   readonly #sink: ToolCallMarkupSink;
-  /** Outside markup: a possible partial `<tool_call>`; inside: the block's body so far. */
+  /** Dialect markers and the plain fence, longest first (`\`\`\`tool_code` before `\`\`\``). */
+  readonly #markers: readonly Marker[];
+  readonly #firstChars: readonly string[];
+  /**
+   * `start`: only white space so far (an untagged call may begin); `answer`: the answer
+   * may be an untagged call; `text` / `fence`: ordinary text, outside or inside a code
+   * fence; `block`: inside a tagged block.
+   */
+  #mode: 'start' | 'answer' | 'text' | 'fence' | 'block' = 'start';
+  /** Held text: white space, the answer so far, a possible partial marker, or a block's body. */
   #held = '';
-  #inside = false;
+  #block: Marker | undefined;
+  readonly #wholeAnswer: readonly WholeAnswerDialect[];
+  /** The untagged dialects the answer may still be. */
+  #candidates: readonly WholeAnswerDialect[];
+  #sure = false;
 
-  constructor(toolNames: ReadonlySet<string>, sink: ToolCallMarkupSink) {
+  constructor(
+    toolNames: ReadonlySet<string>,
+    sink: ToolCallMarkupSink,
+    dialects: {
+      tagged: readonly TaggedDialect[];
+      wholeAnswer: readonly WholeAnswerDialect[];
+    },
+  ) {
     this.#toolNames = toolNames;
     this.#sink = sink;
+    const tagged = dialects.tagged;
+    this.#wholeAnswer = dialects.wholeAnswer;
+    this.#candidates = this.#wholeAnswer;
+    this.#markers = [
+      { text: FENCE, dialect: undefined },
+      ...tagged.flatMap((dialect) => dialect.openers.map((text) => ({ text, dialect }))),
+    ].sort((a, b) => b.text.length - a.text.length);
+    this.#firstChars = [...new Set(this.#markers.map((marker) => marker.text[0] ?? ''))];
   }
 
   /** Reads one piece of visible text. */
   push(piece: string): void {
     let input = piece;
-    for (;;) {
-      if (this.#inside) {
-        const searchFrom = Math.max(0, this.#held.length - CLOSE_TAG.length + 1);
-        this.#held += input;
-        if (!startsLikeObject(this.#held)) {
-          // Prose that mentions the tag: release it now rather than at the end.
-          input = this.#held;
-          this.#held = '';
-          this.#inside = false;
-          this.#sink.text(OPEN_TAG);
-          continue;
-        }
-        const close = this.#held.indexOf(CLOSE_TAG, searchFrom);
-        if (close === -1) return;
-        const body = this.#held.slice(0, close);
-        input = this.#held.slice(close + CLOSE_TAG.length);
-        this.#held = '';
-        this.#inside = false;
-        this.#settle(body, true);
-        if (input === '') return;
-        continue;
+    while (input !== '') {
+      switch (this.#mode) {
+        case 'start':
+        case 'answer':
+          input = this.#readAnswer(input);
+          break;
+        case 'block':
+          input = this.#readBlock(input);
+          break;
+        case 'text':
+        case 'fence':
+          input = this.#readText(input);
+          break;
       }
-      if (this.#held !== '') {
-        input = this.#held + input;
-        this.#held = '';
-      }
-      const open = this.#findOpen(input);
-      if (open === -1) {
-        if (input !== '') this.#sink.text(input);
-        return;
-      }
-      if (open > 0) this.#sink.text(input.slice(0, open));
-      if (matchTag(input, open, OPEN_TAG) === 'partial') {
-        this.#held = input.slice(open);
-        return;
-      }
-      this.#inside = true;
-      input = input.slice(open + OPEN_TAG.length);
     }
   }
 
-  /** The text ended: settle an unclosed block (Qwen may stop at `</tool_call>`) or release it. */
+  /** The text ended: settle what is held (an unclosed block, an answer that may be a call). */
   flush(): void {
     const held = this.#held;
     this.#held = '';
-    if (this.#inside) {
-      this.#inside = false;
-      this.#settle(held, false);
+    const mode = this.#mode;
+    this.#mode = 'text';
+    this.#sure = false;
+    if (mode === 'block' && this.#block?.dialect !== undefined) {
+      this.#settle(this.#block, held, true);
+    } else if (mode === 'answer') {
+      const answer = held.trim();
+      for (const dialect of this.#candidates) {
+        const calls = dialect.parse(answer, this.#toolNames);
+        if (calls !== undefined) {
+          this.#report(calls, held);
+          return;
+        }
+      }
+      // Not a call: ordinary text, which may still hold tagged calls.
+      this.push(held);
+      this.flush();
     } else if (held !== '') {
       this.#sink.text(held);
     }
   }
 
   /**
-   * Hands back the held text (a partial tag, or an open block with its tag) without
-   * reporting it: the caller learned it was reasoning, not text.
+   * Hands back the held text (a partial marker, an open block with its marker, an answer
+   * that may be a call) without reporting it: the caller learned it was reasoning. What
+   * follows starts a new answer.
    */
   takeHeld(): string {
-    const held = this.#inside ? OPEN_TAG + this.#held : this.#held;
+    const held = this.#mode === 'block' ? (this.#block?.text ?? '') + this.#held : this.#held;
     this.#held = '';
-    this.#inside = false;
+    this.#mode = 'start';
+    this.#block = undefined;
+    this.#candidates = this.#wholeAnswer;
+    this.#sure = false;
     return held;
   }
 
-  /** Index of a full or partial `<tool_call>`, or -1. */
-  #findOpen(input: string): number {
+  /** At the start of the answer: hold it while it may be an untagged call. */
+  #readAnswer(input: string): string {
+    this.#held += input;
+    if (this.#sure) return '';
+    const first = this.#held.search(/\S/);
+    if (first === -1) return '';
+    const answer = this.#held.slice(first);
+    if (this.#mode === 'start') {
+      const found = this.#find(answer, false);
+      // A marker (or what may become one) opening the answer: tagged blocks come first.
+      if (found?.index === 0) return found.kind === 'partial' ? '' : this.#toText();
+    }
+    const viable = this.#candidates.map((dialect) => dialect.viable(answer, this.#toolNames));
+    this.#candidates = this.#candidates.filter((_dialect, index) => viable[index] !== 'no');
+    if (this.#candidates.length === 0) return this.#toText();
+    // Sure enough to hold the rest of the answer without asking again.
+    this.#sure = viable.includes('yes');
+    this.#mode = 'answer';
+    return '';
+  }
+
+  /** Gives up on an untagged call: what was held is read again as ordinary text. */
+  #toText(): string {
+    const held = this.#held;
+    this.#held = '';
+    this.#mode = 'text';
+    return held;
+  }
+
+  #readText(input: string): string {
+    const text = this.#held + input;
+    this.#held = '';
+    const found = this.#find(text, this.#mode === 'fence');
+    if (found === undefined) {
+      this.#sink.text(text);
+      return '';
+    }
+    if (found.index > 0) this.#sink.text(text.slice(0, found.index));
+    if (found.kind === 'partial') {
+      this.#held = text.slice(found.index);
+      return '';
+    }
+    const { marker } = found;
+    const rest = text.slice(found.index + marker.text.length);
+    if (marker.dialect === undefined) {
+      this.#sink.text(marker.text);
+      this.#mode = this.#mode === 'fence' ? 'text' : 'fence';
+    } else {
+      this.#mode = 'block';
+      this.#block = marker;
+    }
+    return rest;
+  }
+
+  #readBlock(input: string): string {
+    const block = this.#block;
+    if (block?.dialect === undefined) return this.#toText();
+    const scanned = this.#held.length;
+    this.#held += input;
+    const end = block.dialect.end(this.#held, {
+      opener: block.text,
+      toolNames: this.#toolNames,
+      scanned,
+    });
+    if (end === 'more') return '';
+    const body = this.#held;
+    this.#held = '';
+    this.#mode = 'text';
+    if (end === 'not') {
+      // Prose that mentions the marker: released now rather than at the end.
+      this.#sink.text(block.text);
+      return body;
+    }
+    this.#settle(block, body.slice(0, end), false);
+    return body.slice(end);
+  }
+
+  #settle(block: Marker, body: string, atEnd: boolean): void {
+    const calls = block.dialect?.parse(body, {
+      opener: block.text,
+      toolNames: this.#toolNames,
+      scanned: body.length,
+      atEnd,
+    });
+    if (calls === undefined || calls.length === 0) this.#sink.text(block.text + body);
+    else this.#report(calls, block.text + body);
+  }
+
+  #report(calls: readonly TextToolCall[], markup: string): void {
+    calls.forEach((call, index) => this.#sink.toolCall(call, index === 0 ? markup : ''));
+  }
+
+  /**
+   * The first marker in `text` — whole, or cut off by the end of `text` (`partial`) — or
+   * `undefined`. Inside a fence only the closing fence counts.
+   */
+  #find(text: string, inFence: boolean): Found | undefined {
+    const firstChars = inFence ? ['`'] : this.#firstChars;
+    const markers = inFence ? [{ text: FENCE, dialect: undefined }] : this.#markers;
     let from = 0;
     for (;;) {
-      const lessThan = input.indexOf('<', from);
-      if (lessThan === -1 || matchTag(input, lessThan, OPEN_TAG) !== 'none') return lessThan;
-      from = lessThan + 1;
+      let index = -1;
+      for (const char of firstChars) {
+        const at = text.indexOf(char, from);
+        if (at !== -1 && (index === -1 || at < index)) index = at;
+      }
+      if (index === -1) return undefined;
+      let partial = false;
+      for (const marker of markers) {
+        const match = matchTag(text, index, marker.text);
+        // Longest first: a longer marker that may still come wins over a shorter whole one.
+        if (match === 'partial') partial = true;
+        else if (match === 'full')
+          return partial ? { kind: 'partial', index } : { kind: 'marker', index, marker };
+      }
+      if (partial) return { kind: 'partial', index };
+      from = index + 1;
     }
   }
-
-  #settle(body: string, closed: boolean): void {
-    const call = parseCall(body);
-    if (call !== undefined && this.#toolNames.has(call.name)) {
-      this.#sink.toolCall(call, OPEN_TAG + body + (closed ? CLOSE_TAG : ''));
-      return;
-    }
-    this.#sink.text(OPEN_TAG + body + (closed ? CLOSE_TAG : ''));
-  }
-}
-
-/** True while `body` is blank or starts (after whitespace) with `{`. */
-function startsLikeObject(body: string): boolean {
-  for (let index = 0; index < body.length; index++) {
-    const code = body.charCodeAt(index);
-    if (code === 0x7b) return true; // '{'
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
-  }
-  return true;
-}
-
-/** `{"name": …, "arguments": …}` (or `parameters`, as some Qwen fine-tunes write it). */
-function parseCall(
-  body: string,
-): { name: string; arguments: string | Record<string, unknown> } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(value)) return undefined;
-  const name = nonEmptyString(value.name);
-  if (name === undefined) return undefined;
-  const args = value.arguments ?? value.parameters;
-  if (args === undefined || args === null) return { name, arguments: {} };
-  if (isRecord(args)) return { name, arguments: args };
-  // A string is passed on as raw arguments text; anything else is reported as invalid input.
-  return { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) };
 }

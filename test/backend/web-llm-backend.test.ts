@@ -116,6 +116,10 @@ describe('webLLMBackend', () => {
     expect(events[2]).toMatchObject({ type: 'tool_use', name: 'add', input: { a: 2, b: 3 } });
     expect(events[4]).toMatchObject({ type: 'tool_result', content: 5 });
     expect(engine.requests).toHaveLength(2);
+    expect(engine.requests[1]?.messages[2]).toEqual({
+      role: 'assistant',
+      content: 'Let me add that.\n[{"name":"add","arguments":{"a":2,"b":3}}]',
+    });
     expect(events.at(-1)).toMatchObject({ status: 'completed' });
   });
 

@@ -137,6 +137,30 @@ describe('argument repair before validation', () => {
     });
   });
 
+  it("gives Qwen3-Coder's raw-text parameter values the types of the tool's schema", async () => {
+    const { client } = scriptedClient(
+      [
+        {
+          text: [
+            '<tool_call>\n<function=schedule>\n<parameter=minutes>\n15\n</parameter>\n',
+            '<parameter=loud>\nfalse\n</parameter>\n<parameter=tags>\n["a", "b"]\n</parameter>\n',
+            '<parameter=note>\n42\n</parameter>\n</function>\n</tool_call>',
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      { tools: [schedule], autoExecuteTools: true },
+    );
+
+    const events = await collect(client.run('Remind me'));
+
+    expect(events.find((event) => event.type === 'tool_use')).toMatchObject({
+      name: 'schedule',
+      input: { minutes: 15, loud: false, tags: ['a', 'b'], note: '42' },
+    });
+    expect(events.find((event) => event.type === 'tool_result')).toMatchObject({ isError: false });
+  });
+
   it('in manual mode the pending call carries the repaired input', async () => {
     const { client } = scriptedClient(
       [{ toolCalls: [{ name: 'schedule', input: { minutes: '2', loud: true, tags: ['a'] } }] }],
@@ -146,5 +170,30 @@ describe('argument repair before validation', () => {
     await collect(client.run('Remind me'));
 
     expect(client.pending[0]?.input).toEqual({ minutes: 2, loud: true, tags: ['a'] });
+  });
+});
+
+describe('calls written as text, in every dialect (loaded on the first call with tools)', () => {
+  it('runs a Mistral [TOOL_CALLS] call and a pythonic answer', async () => {
+    const { client } = scriptedClient(
+      [
+        { text: ['[TOOL_CALLS]schedule[ARGS]', '{"minutes": 5, "loud": true, "tags": ["x"]}'] },
+        { text: ['[schedule(minutes=1, loud=False, tags=["y"])]'] },
+        { text: 'Both set.' },
+      ],
+      { tools: [schedule], autoExecuteTools: true },
+    );
+
+    const events = await collect(client.run('Two reminders'));
+
+    expect(events.filter((event) => event.type === 'tool_use').map((event) => event.input)).toEqual(
+      [
+        { minutes: 5, loud: true, tags: ['x'] },
+        { minutes: 1, loud: false, tags: ['y'] },
+      ],
+    );
+    expect(events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('')).toBe(
+      'Both set.',
+    );
   });
 });

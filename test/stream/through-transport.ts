@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { createFetchBackend } from '../../src/backend/fetch-backend.js';
 import type { AggregateOptions } from '../../src/stream/aggregate-stream.js';
+import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 import { type BytesOptions, bytesResponse, fakeFetch } from '../support/fake-fetch.js';
 import type { RecordedExpectation } from '../support/recorded-streams.js';
@@ -34,7 +35,8 @@ export async function throughTransport(
     maxRetries: 0,
   });
   const chunks = await backend.chat.completions.create(request);
-  return collect(chunks, aggregateOptions);
+  // Every text-form dialect, as the loop reads them.
+  return collect(chunks, { dialects: ALL_DIALECTS, ...aggregateOptions });
 }
 
 /** Asserts a collected stream against a recorded `expect`. */

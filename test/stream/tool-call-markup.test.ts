@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import type { ToolUseBlock } from '../../src/types/events.js';
 import { STREAM_DONE, chunk, collect, reasoning, text, textStream } from './collect.js';
 
@@ -22,7 +23,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
         'call>',
         '\nDone.',
       ]),
-      { toolNames, generateId },
+      { toolNames, generateId, dialects: ALL_DIALECTS },
     );
 
     expect(events).toEqual([text('Let me check.'), text('\n'), text('\nDone.'), weather('Oslo')]);
@@ -38,7 +39,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
     const markup = '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>';
     const { events, turn } = await collect(
       textStream(['A ', markup.slice(0, 20), markup.slice(20), ' B']),
-      { toolNames, generateId },
+      { toolNames, generateId, dialects: ALL_DIALECTS },
     );
 
     expect(events).toEqual([text('A '), text(markup), text(' B')]);
@@ -47,14 +48,25 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
 
   it('releases markup with bad JSON as ordinary text', async () => {
     const markup = '<tool_call>{"name": "get_weather", "arguments": {"city": }</tool_call>';
-    const { turn } = await collect(textStream([markup]), { toolNames, generateId });
+    const { turn } = await collect(textStream([markup]), {
+      toolNames,
+      generateId,
+      dialects: ALL_DIALECTS,
+    });
 
     expect(turn).toMatchObject({ text: markup, toolCalls: [], invalidToolCalls: [] });
   });
 
   it('leaves markup alone when no tools are registered', async () => {
     const markup = '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>';
-    const { events } = await collect(textStream([markup]));
+    const { events } = await collect(textStream([markup]), { dialects: ALL_DIALECTS });
+
+    expect(events).toEqual([text(markup)]);
+  });
+
+  it('leaves markup alone without dialects (aggregateStream alone; the loop passes them)', async () => {
+    const markup = '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>';
+    const { events } = await collect(textStream([markup]), { toolNames });
 
     expect(events).toEqual([text(markup)]);
   });
@@ -63,6 +75,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
     const { events } = await collect(textStream(['x <to', 'ol>y <tool_', 'x>']), {
       toolNames,
       generateId,
+      dialects: ALL_DIALECTS,
     });
 
     expect(events).toEqual([text('x '), text('<tool>y '), text('<tool_x>')]);
@@ -72,6 +85,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
     const { events } = await collect(textStream(['Use <tool_call>', ' tags', ' like so.']), {
       toolNames,
       generateId,
+      dialects: ALL_DIALECTS,
     });
 
     expect(events).toEqual([text('Use '), text('<tool_call>'), text(' tags'), text(' like so.')]);
@@ -83,6 +97,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
       {
         toolNames,
         generateId,
+        dialects: ALL_DIALECTS,
       },
     );
 
@@ -109,7 +124,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
         chunk({}, 'stop'),
         STREAM_DONE,
       ],
-      { toolNames, generateId },
+      { toolNames, generateId, dialects: ALL_DIALECTS },
     );
 
     expect(events).toEqual([
@@ -122,7 +137,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
   it('reports markup for a registered tool with non-object arguments as INVALID_TOOL_INPUT', async () => {
     const { events } = await collect(
       textStream(['<tool_call>{"name":"get_weather","arguments":[1]}</tool_call>']),
-      { toolNames, generateId },
+      { toolNames, generateId, dialects: ALL_DIALECTS },
     );
 
     expect(events).toEqual([
@@ -146,7 +161,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
         ' but no.</think>',
         '<tool_call>{"name":"get_weather","arguments":{"city":"Rome"}}</tool_call>',
       ]),
-      { toolNames, generateId },
+      { toolNames, generateId, dialects: ALL_DIALECTS },
     );
 
     expect(events).toEqual([
@@ -168,6 +183,7 @@ describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen
     const { events } = await collect(textStream([`<think>I could write ${markup}</think>Fine.`]), {
       toolNames,
       generateId,
+      dialects: ALL_DIALECTS,
     });
 
     expect(events).toEqual([reasoning(`I could write ${markup}`), text('Fine.')]);

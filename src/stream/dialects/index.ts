@@ -1,0 +1,35 @@
+// Every text-form dialect and the reader that finds them, loaded on first use by
+// `loadTextToolCallDialects` (its own chunk: an app without tools never loads it).
+import { splitGluedCalls } from '../glued-tool-calls.js';
+import { ToolCallMarkupParser } from '../tool-call-markup-parser.js';
+import { deepseekDialect } from './deepseek-dialect.js';
+import { functoolsAnswer } from './functools-answer.js';
+import { gemmaToolCodeDialect } from './gemma-tool-code-dialect.js';
+import { graniteDialect } from './granite-dialect.js';
+import { hermesDialect } from './hermes-dialect.js';
+import { llamaJsonAnswer, llamaPythonTagDialect } from './llama-json-dialect.js';
+import { mistralDialect } from './mistral-dialect.js';
+import { llama4PythonStartDialect, pythonicAnswer } from './pythonic-answer.js';
+import type { TextToolCallDialects } from './text-tool-call-dialect.js';
+
+const dialects = {
+  tagged: [
+    hermesDialect,
+    mistralDialect,
+    llamaPythonTagDialect,
+    llama4PythonStartDialect,
+    deepseekDialect,
+    gemmaToolCodeDialect,
+    graniteDialect,
+  ],
+  wholeAnswer: [llamaJsonAnswer, pythonicAnswer, functoolsAnswer],
+};
+
+/**
+ * Every dialect: tagged forms count wherever they start outside a code fence; untagged ones
+ * only as the whole answer.
+ */
+export const ALL_DIALECTS: TextToolCallDialects = {
+  createReader: (toolNames, sink) => new ToolCallMarkupParser(toolNames, sink, dialects),
+  splitGluedCalls,
+};

@@ -1,0 +1,29 @@
+import type { TextToolCall } from './text-tool-call-dialect.js';
+
+const FUNCTION = /^<function=([^>\s]+)>([\s\S]*?)(?:<\/function>)?\s*$/;
+const PARAMETER = /<parameter=([^>\s]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g;
+
+/**
+ * Qwen3-Coder's XML call body: `<function=NAME><parameter=KEY>VALUE</parameter>…</function>`.
+ * Values are raw text (one newline either side trimmed), passed on as strings: the loop's
+ * schema-driven repair turns `"5"` into `5`, `"true"` into `true` and JSON text into objects
+ * where the tool's schema expects them (as vLLM's qwen3_coder parser converts by schema).
+ */
+export function parseQwen3CoderCall(
+  body: string,
+  toolNames: ReadonlySet<string>,
+): TextToolCall | undefined {
+  const match = FUNCTION.exec(body);
+  if (match === null) return undefined;
+  const [, name = '', parameters = ''] = match;
+  if (!toolNames.has(name)) return undefined;
+  const args: Record<string, unknown> = {};
+  let rest = parameters;
+  for (const parameter of parameters.matchAll(PARAMETER)) {
+    const [whole, key = '', value = ''] = parameter;
+    args[key] = value.replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+    rest = rest.replace(whole, '');
+  }
+  // Anything but whitespace outside the parameters is not this format.
+  return rest.trim() === '' ? { name, arguments: args } : undefined;
+}
