@@ -1,3 +1,4 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { readFileSync } from 'node:fs';
@@ -7,8 +8,29 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies?: Record<string, string>;
 };
 const dependencies = Object.keys(pkg.dependencies ?? {});
+// An asset import (`…/wasm?url`) is never external: the build emits the file and its URL.
 const external = (id: string) =>
-  dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+  !id.includes('?') && dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+/**
+ * The engine's glue code names its wasm file with `new URL('emscripten-module.wasm',
+ * import.meta.url)`, which a library build inlines as 680 kB of base64 into the worker chunk.
+ * The sandbox passes the file's URL itself (src/worker/sandbox-engine.ts), so that fallback
+ * is hidden from the asset plugin and the wasm ships once, as its own file.
+ */
+const quickjsWasmByUrl = (): Plugin => ({
+  name: 'open-agent:quickjs-wasm-by-url',
+  transform(code, id) {
+    if (!id.includes('quickjs-wasmfile-release-sync/dist/emscripten-module')) return null;
+    return {
+      code: code.replaceAll(
+        'new URL("emscripten-module.wasm",import.meta.url)',
+        'new URL("emscripten-module.wasm",import.meta["url"])',
+      ),
+      map: null, // same line, a few columns: not worth a source map
+    };
+  },
+});
 
 export default defineConfig({
   // Library-mode workers need a relative base, or consumers resolve them from the origin root.
@@ -29,7 +51,13 @@ export default defineConfig({
     },
     rolldownOptions: { external },
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    plugins: () => [quickjsWasmByUrl()],
+    // One file per worker: a consumer's bundler copies a worker of dist/ as it is, so chunks
+    // it would import (the engine's glue) would be left behind.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
+  },
   test: {
     projects: [
       {
@@ -53,11 +81,15 @@ export default defineConfig({
             'zod',
             'zod/mini',
           ],
+          // Served as they are: the engine finds its .wasm next to its own module
+          // (`new URL('emscripten-module.wasm', import.meta.url)`), which pre-bundling would move.
+          exclude: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
         },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           setupFiles: ['test/browser/setup.ts'],
+          globalSetup: ['test/support/recording-server.ts'],
           browser: {
             enabled: true,
             headless: true,

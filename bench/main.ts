@@ -8,6 +8,7 @@ import { browserCore } from './node/browser-core.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
 import { loopOverhead } from './node/loop-overhead.js';
+import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
 
 /** Relative to the repository root, which bench/run.mjs makes the working directory. */
@@ -26,6 +27,7 @@ const SECTIONS: Section[] = [
   { name: 'loop', run: loopOverhead },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
+  { name: 'sandbox', run: sandboxFigures },
 ];
 
 /**

@@ -40,6 +40,9 @@ export default defineConfig({
   optimizeDeps: {
     entries: ['index.html'],
     include: ['lit', 'lit/directives/guard.js', 'lit/directives/repeat.js', 'lit/directives/if-defined.js', 'marked', 'dompurify', 'idb-keyval', 'zod', 'zod/mini', 'eventsource-parser'],
+    // The sandbox worker's engine, served as it is (ES modules already): found only when the
+    // worker starts, it would otherwise be optimised late and reload the page.
+    exclude: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
   },
   worker: { format: 'es' },
   build: { target: 'es2022', outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)), emptyOutDir: true },

@@ -1,33 +1,42 @@
-import type { JavaScriptResult } from '../tools/javascript-sandbox-protocol.js';
-import type { RunOutcome } from './run-javascript.js';
-import type { SandboxConsole } from './sandbox-console.js';
-import { toJsonSafe } from './to-json-safe.js';
+import {
+  MAX_ERROR_MESSAGE,
+  type JavaScriptError,
+  type SandboxAnswer,
+} from '../tools/javascript-sandbox-protocol.js';
+import type { SandboxOutput } from './sandbox-output.js';
 
-/** Error messages past this length are cut: a thrown 1 MB string must not flood the model. */
-const MAX_ERROR_MESSAGE = 2_000;
+/**
+ * How a run ended. A value is not copied out of the engine yet: `length` is the length of
+ * its JSON text (-1 for `undefined`) and `take(count)` reads its first `count` characters,
+ * so only what fits the budget ever leaves the engine.
+ */
+export type RunOutcome =
+  | { ok: true; length: number; take: (count: number) => string }
+  | { ok: false; error: JavaScriptError };
 
 /**
  * The answer of one run, within `maxOutputChars` characters of logs plus result JSON. When
  * both do not fit, the result keeps at least half the budget (it is usually the point of
  * the run), logs get the rest; what was cut is said in `truncated`.
  */
-export function buildSandboxResult(
+export function buildSandboxAnswer(
   outcome: RunOutcome,
-  output: SandboxConsole,
+  output: SandboxOutput,
   maxOutputChars: number,
-): JavaScriptResult {
-  const safe = outcome.ok ? toJsonSafe(outcome.value) : undefined;
-  const resultText = safe === undefined ? '' : JSON.stringify(safe);
+): SandboxAnswer {
+  const resultLength = outcome.ok ? Math.max(outcome.length, 0) : 0;
   const resultBudget = Math.max(maxOutputChars - output.keptChars, Math.floor(maxOutputChars / 2));
-  const resultCut = Math.max(resultText.length - resultBudget, 0);
-  const logs = trimLogs(output.entries, maxOutputChars - Math.min(resultText.length, resultBudget));
+  const resultCut = Math.max(resultLength - resultBudget, 0);
+  const logs = trimLogs(output.entries, maxOutputChars - Math.min(resultLength, resultBudget));
   const logsCut = output.omittedChars + logs.cut;
-  const result: JavaScriptResult = { logs: logs.kept };
-  if (safe !== undefined)
-    result.result = resultCut > 0 ? `${resultText.slice(0, resultBudget)}…` : safe;
+  const answer: SandboxAnswer = { logs: logs.kept };
+  if (outcome.ok && outcome.length >= 0) {
+    const text = outcome.take(Math.min(outcome.length, resultBudget)).slice(0, resultBudget);
+    answer.resultJson = resultCut > 0 ? JSON.stringify(`${text}…`) : text;
+  }
   if (!outcome.ok) {
     const { message } = outcome.error;
-    result.error =
+    answer.error =
       message.length > MAX_ERROR_MESSAGE
         ? { ...outcome.error, message: `${message.slice(0, MAX_ERROR_MESSAGE)}…` }
         : outcome.error;
@@ -39,9 +48,9 @@ export function buildSandboxResult(
         ? [`${resultCut} characters of the result (shown as a cut JSON string)`]
         : []),
     ];
-    result.truncated = `Output exceeded ${maxOutputChars} characters; omitted ${parts.join(' and ')}.`;
+    answer.truncated = `Output exceeded ${maxOutputChars} characters; omitted ${parts.join(' and ')}.`;
   }
-  return result;
+  return answer;
 }
 
 function trimLogs(entries: readonly string[], budget: number): { kept: string[]; cut: number } {

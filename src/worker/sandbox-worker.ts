@@ -1,32 +1,33 @@
 /**
- * The worker `javascriptTool` runs the model's code in: no DOM, blockable globals removed
- * unless allowed, console captured, output capped. Spawned by src/tools/javascript-tool.ts
- * with `new Worker(new URL('../worker/sandbox-worker.ts', import.meta.url), { type: 'module' })`.
+ * The worker `javascriptTool` runs the model's code in. The worker itself is the trusted
+ * side: it runs no model code in its own JavaScript realm. Each run gets a fresh QuickJS
+ * runtime and context (src/worker/sandbox-run.ts) inside a WebAssembly engine whose memory
+ * is capped; the model's code can reach only what that context is given — no browser API,
+ * no `postMessage`, nothing of this worker. Spawned by src/tools/javascript-tool.ts (as a
+ * module worker the bundler emits as its own chunk).
  */
 import { AgentError } from '../errors/agent-error.js';
 import { parseSandboxRequest, SANDBOX_TOOL_NAME } from '../tools/javascript-sandbox-protocol.js';
 import { exposeTools } from './expose-tools.js';
-import { runJavaScript } from './run-javascript.js';
-import { SandboxConsole } from './sandbox-console.js';
-import { buildSandboxResult } from './sandbox-result.js';
-import { restrictGlobals } from './sandbox-globals.js';
+import { SandboxEngine } from './sandbox-engine.js';
+import { runInSandbox } from './sandbox-run.js';
 
-// An exception thrown later by the model's code (a throwing setTimeout callback) would
-// otherwise reach the page as the worker's `error` event, which restarts the worker and
-// fails every call in flight. It belongs to a run that already returned: drop it.
-self.addEventListener('error', (event) => event.preventDefault());
+/** One engine per memory limit (a tool's worker normally sees one). */
+const engines = new Map<number, SandboxEngine>();
 
 exposeTools({
-  [SANDBOX_TOOL_NAME]: async (input) => {
+  [SANDBOX_TOOL_NAME]: (input, { signal }) => {
     const request = parseSandboxRequest(input);
     if (!request)
       throw new AgentError(
         'INVALID_TOOL_INPUT',
         'The JavaScript sandbox received a malformed request',
       );
-    restrictGlobals(request.allow);
-    const output = new SandboxConsole(request.maxOutputChars);
-    const outcome = await runJavaScript(request.code, output.console);
-    return buildSandboxResult(outcome, output, request.maxOutputChars);
+    let engine = engines.get(request.memoryLimitBytes);
+    if (!engine) {
+      engine = new SandboxEngine(request.memoryLimitBytes);
+      engines.set(request.memoryLimitBytes, engine);
+    }
+    return runInSandbox(engine, request, signal);
   },
 });

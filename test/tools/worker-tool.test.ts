@@ -49,17 +49,19 @@ describe('worker tools in Node', () => {
       'maxOutputChars must be a positive integer',
     );
     expect(() => javascriptTool({ timeoutMs: -1 })).toThrow('timeoutMs must be a positive number');
-    // A JavaScript caller can pass any string; the type only lists the known globals.
-    expect(() => javascriptTool({ allow: ['localStorage' as 'fetch'] })).toThrow(
-      'cannot allow localStorage (known: fetch, ',
+    expect(() => javascriptTool({ memoryLimitBytes: 1024 })).toThrow(
+      'memoryLimitBytes must be an integer of at least 16777216 (16 MiB)',
     );
+    // The deprecated option throws rather than silently granting nothing.
+    expect(() => javascriptTool({ allow: ['fetch'] })).toThrow(
+      '`allow` is no longer supported: the sandbox is a QuickJS engine with no browser globals, so fetch cannot be kept',
+    );
+    expect(() => javascriptTool({ allow: [] })).not.toThrow();
   });
 
   test('javascriptTool describes its limits to the model', () => {
-    expect(javascriptTool().description).toContain('unavailable: fetch, XMLHttpRequest');
-    expect(javascriptTool({ allow: ['fetch'], timeoutMs: 2000 }).description).toMatch(
-      /available: fetch\..*within 2 s/,
-    );
+    expect(javascriptTool().description).toContain('no network (fetch, XMLHttpRequest, import()');
+    expect(javascriptTool({ timeoutMs: 2000 }).description).toMatch(/within 2 s/);
   });
 });
 
