@@ -50,4 +50,8 @@ export default [
   // Browsers without the HTML Sanitizer API load DOMPurify too.
   check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '82 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
+  // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
+  // imports) by import() when it connects, so a page that only offers the option stays light.
+  check('open-agent/mcp: first load', 'mcp-client.ts', '26 KiB'),
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '160 KiB', { lazy: true }),
 ];

@@ -24,6 +24,7 @@ export default defineConfig({
         index: 'src/index.ts',
         components: 'components/index.ts',
         worker: 'src/worker/index.ts',
+        mcp: 'src/mcp/index.ts',
       },
       formats: ['es'],
     },
