@@ -53,12 +53,18 @@ export default defineConfig({
             'eventsource-parser',
             'zod',
             'zod/mini',
+            '@modelcontextprotocol/sdk/client/index.js',
+            '@modelcontextprotocol/sdk/client/streamableHttp.js',
+            '@modelcontextprotocol/sdk/client/sse.js',
+            '@modelcontextprotocol/sdk/validation/cfworker',
           ],
         },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           setupFiles: ['test/browser/setup.ts'],
+          // MCP servers the page reaches cross-origin (test/browser/mcp.test.ts).
+          globalSetup: ['test/support/mcp-global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,
