@@ -7,6 +7,7 @@ import {
   type Tool,
 } from '../../src/index.js';
 import { connectMcp, type McpConnection } from '../../src/mcp/index.js';
+import { startListChangingServer } from '../support/list-changing-server.js';
 import { startEverythingServer, type RunningServer } from '../support/mcp-servers.js';
 
 let server: RunningServer;
@@ -176,6 +177,51 @@ describe('connectMcp falls back to the legacy HTTP+SSE transport', () => {
       }
     } finally {
       await legacy.stop();
+    }
+  }, 30_000);
+});
+
+describe('notifications/tools/list_changed', () => {
+  it('refreshes tools and tells the page, which hands the new list to the next Client', async () => {
+    const changing = await startListChangingServer();
+    let changed!: () => void;
+    const announced = new Promise<void>((resolve) => (changed = resolve));
+    const mcp = await connectMcp({
+      url: changing.url,
+      approvals: { added: false }, // no annotations: it would ask first
+      onToolsChanged: () => changed(),
+    });
+    try {
+      const before = mcp.tools;
+      expect(before.map((candidate) => candidate.name)).toEqual(['add_tool']);
+      await Promise.resolve(
+        before[0]?.execute?.({}, { signal: new AbortController().signal, toolUseId: 'a' }),
+      );
+      await announced;
+      expect(mcp.tools).not.toBe(before);
+      expect(mcp.tools.map((candidate) => [candidate.name, candidate.needsApproval])).toEqual([
+        ['add_tool', true],
+        ['added', false],
+      ]);
+      const backend = scriptedBackend([
+        { toolCalls: [{ name: 'added', input: {} }] },
+        { text: 'done' },
+      ]);
+      const client = new Client({
+        model: 'scripted',
+        backend,
+        tools: mcp.tools,
+        autoExecuteTools: true,
+      });
+      const events: AgentEvent[] = [];
+      for await (const event of client.run('use the new tool')) events.push(event);
+      expect(events.find((event) => event.type === 'tool_result')).toMatchObject({
+        name: 'added',
+        content: 'added ran',
+      });
+    } finally {
+      await mcp.close();
+      await changing.stop();
     }
   }, 30_000);
 });
