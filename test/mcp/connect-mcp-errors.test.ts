@@ -70,6 +70,24 @@ describe('connectMcp errors a person can act on', () => {
     }
   });
 
+  it('an aborted signal cancels connecting: EXECUTION_CANCELLED', async () => {
+    const requests: string[] = [];
+    const slow = await startHttpServer((request) => {
+      requests.push(request.method ?? ''); // never answers
+    });
+    try {
+      const controller = new AbortController();
+      const connecting = connectMcp({ url: slow.url, signal: controller.signal }).catch(
+        (error: unknown) => error,
+      );
+      await expect.poll(() => requests.length).toBeGreaterThan(0);
+      controller.abort();
+      expect(isAgentError(await connecting, 'EXECUTION_CANCELLED')).toBe(true);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('a server that stops mid-call: TOOL_FAILED with the cause', async () => {
     const server = await startEverythingServer();
     const connection = await connectMcp({ url: server.url });
