@@ -5,6 +5,8 @@ export interface ConnectFailure {
   url: URL;
   /** The error of the Streamable HTTP attempt. */
   error: unknown;
+  /** The HTTP status the server answered with, when the transport reported one (-1: wrong content type). */
+  status?: number | undefined;
   /** The error of the legacy HTTP+SSE attempt, when one was made. */
   legacyError?: unknown;
 }
@@ -14,9 +16,8 @@ export interface ConnectFailure {
  * blocked by CORS (`NETWORK_ERROR`), wanting credentials (`HTTP_ERROR` 401/403), or not an MCP
  * server (`HTTP_ERROR` with its status, or `INVALID_RESPONSE`). Always keeps the cause.
  */
-export function connectError({ url, error, legacyError }: ConnectFailure): AgentError {
+export function connectError({ url, error, status, legacyError }: ConnectFailure): AgentError {
   if (isAgentErrorLike(error)) return error;
-  const status = httpStatus(error);
   const where = `the MCP server at ${url.href}`;
   const cause = legacyError === undefined ? error : new AggregateError([error, legacyError]);
   if (status === 401 || status === 403) {
@@ -68,19 +69,6 @@ function pageOrigin(): string | undefined {
     typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function';
   if (!inBrowser) return undefined;
   return typeof scope.location?.origin === 'string' ? scope.location.origin : 'null';
-}
-
-function httpStatus(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  // StreamableHTTPError and SseError carry the HTTP status as `code` (-1: wrong content type).
-  const name = (error as { name?: unknown }).name;
-  const fromTransport =
-    error instanceof Error &&
-    /StreamableHTTPError|SseError/.test(String(name) + error.constructor.name);
-  if (typeof code === 'number' && fromTransport) return code;
-  const match = /\b(?:HTTP|status code|Non-200 status code \()\s*(\d{3})/i.exec(errorText(error));
-  return match ? Number(match[1]) : undefined;
 }
 
 /** `fetch` rejects with a TypeError when the server is down, the name unknown or CORS blocks. */

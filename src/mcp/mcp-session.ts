@@ -54,7 +54,8 @@ export async function openMcpSession(options: McpSessionOptions): Promise<McpSes
     return createSession(client, streamable, options);
   } catch (error) {
     await client.close().catch(() => undefined);
-    if (signal?.aborted || !refusedInitialize(error)) throw connectError({ url, error });
+    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    if (signal?.aborted || !refusedInitialize(status)) throw connectError({ url, error, status });
     // A server on the 2024-11-05 transport answers the POST with a 4xx; it wants a GET that
     // opens an SSE stream announcing where to POST. Loaded only for such servers.
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
@@ -65,21 +66,18 @@ export async function openMcpSession(options: McpSessionOptions): Promise<McpSes
       return createSession(legacyClient, sse, options);
     } catch (legacyError) {
       await legacyClient.close().catch(() => undefined);
-      throw connectError({ url, error, legacyError });
+      throw connectError({ url, error, status, legacyError });
     }
   }
 }
 
-/** A 4xx answer to the initialize POST other than 401/403 (which want credentials instead). */
-function refusedInitialize(error: unknown): boolean {
-  return (
-    error instanceof StreamableHTTPError &&
-    typeof error.code === 'number' &&
-    error.code >= 400 &&
-    error.code < 500 &&
-    error.code !== 401 &&
-    error.code !== 403
-  );
+/**
+ * A 4xx answer to the initialize POST other than 401/403 (which want credentials instead).
+ * The status comes from the SDK's error class by `instanceof`: its name is plain "Error", and
+ * a minifier renames the class.
+ */
+function refusedInitialize(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
 }
 
 function newClient(options: McpSessionOptions): McpClient {
