@@ -52,4 +52,8 @@ export default [
   // the lead's call to keep or to send back for trimming.
   check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '84 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
+  // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
+  // imports) by import() when it connects, so a page that only offers the option stays light.
+  check('open-agent/mcp: first load', 'mcp-client.ts', '26 KiB'),
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '160 KiB', { lazy: true }),
 ];

@@ -46,6 +46,7 @@ export default defineConfig({
         index: 'src/index.ts',
         components: 'components/index.ts',
         worker: 'src/worker/index.ts',
+        mcp: 'src/mcp/index.ts',
       },
       formats: ['es'],
     },
@@ -80,6 +81,10 @@ export default defineConfig({
             'eventsource-parser',
             'zod',
             'zod/mini',
+            '@modelcontextprotocol/sdk/client/index.js',
+            '@modelcontextprotocol/sdk/client/streamableHttp.js',
+            '@modelcontextprotocol/sdk/client/sse.js',
+            '@modelcontextprotocol/sdk/validation/cfworker',
           ],
           // Served as they are: the engine finds its .wasm next to its own module
           // (`new URL('emscripten-module.wasm', import.meta.url)`), which pre-bundling would move.
@@ -89,7 +94,9 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           setupFiles: ['test/browser/setup.ts'],
-          globalSetup: ['test/support/recording-server.ts'],
+          // The attacker's recording server (sandbox attacks) and the MCP servers the page reaches
+          // cross-origin (test/browser/mcp.test.ts).
+          globalSetup: ['test/support/recording-server.ts', 'test/support/mcp-global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

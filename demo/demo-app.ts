@@ -11,7 +11,11 @@ import {
 import { demoModel } from './demo-model.js';
 import { readSettings, saveSettings, type DemoSettings, type ModelSource } from './demo-settings.js';
 import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
+import type { McpToolsChange } from './mcp-panel.js';
 import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
+
+/** MCP tools with these names get the server's prefix. */
+const BUILT_IN_NAMES: readonly string[] = DEMO_TOOLS.map(({ name }) => name);
 
 const SUGGESTIONS = [
   'What is 12 * (3 + 4)?',
@@ -47,6 +51,8 @@ export class DemoApp extends LitElement {
   declare webLLM: WebLLMState;
   #tools: Tool[] = [];
   #toolsKey = '';
+  #mcpTools: Tool[] = [];
+  #allTools: Tool[] = [];
   readonly #demoBackend = demoModel();
   readonly #options: Partial<AgentOptions>;
   #scan: AbortController | undefined;
@@ -82,8 +88,9 @@ export class DemoApp extends LitElement {
     if (key !== this.#toolsKey) {
       this.#toolsKey = key;
       this.#tools = demoTools(tools, approval);
+      this.#allTools = [...this.#tools, ...this.#mcpTools];
     }
-    return this.#tools;
+    return this.#allTools;
   }
 
   #backend(): ChatBackend | undefined {
@@ -102,6 +109,11 @@ export class DemoApp extends LitElement {
           <h1>open-agent <span>demo</span></h1>
           ${this.#sourcePanel()}
           ${this.#toolsPanel()}
+          <demo-mcp-panel .reservedNames=${BUILT_IN_NAMES} @mcp-tools-change=${(event: CustomEvent<McpToolsChange>) => {
+            this.#mcpTools = event.detail.tools;
+            this.#allTools = [...this.#tools, ...this.#mcpTools];
+            this.requestUpdate();
+          }}></demo-mcp-panel>
           ${this.#optionsPanel()}
         </aside>
         <main class="chat">

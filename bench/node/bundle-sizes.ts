@@ -21,6 +21,7 @@ export const SIZE_CASES: readonly SizeCase[] = [
   { name: 'client-history', entry: 'bench/entries/client-history.ts', label: 'Client + indexedDBHistory' },
   { name: 'chat-page', entry: 'bench/entries/chat-page.ts', label: '<agent-chat> page (components + Client, tool, indexedDBHistory)', firstLoad: { op: '<=', limit: 50 }, total: { op: '<=', limit: 75 } },
   { name: 'worker', entry: 'bench/entries/worker-entry.ts', label: 'open-agent/worker (exposeTools)' },
+  { name: 'mcp', entry: 'bench/entries/mcp-client.ts', label: 'open-agent/mcp (Client + connectMcp)', note: 'the MCP SDK, zod and ajv load by import() when connectMcp runs' },
   { name: 'openai', entry: 'bench/entries/openai-sdk.ts', label: 'openai SDK (for comparison)' },
 ];
 

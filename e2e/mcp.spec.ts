@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import {
+  startEverythingServer,
+  startHttpServer,
+  type RunningServer,
+} from '../test/support/mcp-servers.js';
+import { DemoPage } from './demo-page.js';
+import { enqueue, recorded, resetServer } from './fake-server.js';
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startEverythingServer();
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test.beforeEach(async () => {
+  await resetServer();
+});
+
+test('<agent-chat> calls a tool of an MCP server connected by URL in the demo', async ({
+  page,
+}) => {
+  const demo = new DemoPage(page);
+  await demo.open();
+  const panel = page.locator('demo-mcp-panel');
+  await panel.getByRole('textbox', { name: 'MCP server URL' }).fill(server.url);
+  await panel.getByRole('button', { name: 'Connect' }).click();
+
+  await expect(panel.locator('.mcp-server')).toContainText('streamable-http');
+  const echo = panel.locator('.mcp-tools li').filter({ hasText: 'echo' }).first();
+  await expect(echo).toContainText('read-only');
+  await expect(echo.getByRole('checkbox')).not.toBeChecked();
+
+  await enqueue(
+    { toolCalls: [{ name: 'echo', arguments: { message: 'from e2e' } }] },
+    { text: 'The server echoed it.' },
+  );
+  await demo.send('Echo "from e2e" with the MCP server');
+
+  const card = demo.toolCard('echo');
+  await expect(card.locator('[part~="tool-result"]')).toContainText('Echo: from e2e');
+  await expect(demo.assistant()).toContainText('The server echoed it.');
+  const { requests } = await recorded();
+  expect(requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Echo: from e2e' });
+});
+
+test('a wrong MCP URL shows what to check, as text', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open();
+  const panel = page.locator('demo-mcp-panel');
+  const gone = await startHttpServer((_request, response) => response.end());
+  await gone.stop(); // its port is free again: nothing answers there
+  await panel.getByRole('textbox', { name: 'MCP server URL' }).fill(gone.url);
+  await panel.getByRole('button', { name: 'Connect' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Could not reach the MCP server');
+});
