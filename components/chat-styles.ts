@@ -11,7 +11,7 @@ import { css } from 'lit';
  */
 export const chatStyles = css`
   :host {
-    display: block; position: relative; height: 100%; min-height: 320px; overflow: hidden;
+    display: block; box-sizing: border-box; position: relative; height: min(640px, 100dvh); min-height: 320px; overflow: hidden;
     font-family: var(--_font); font-size: var(--agent-chat-font-size, 15px); color: var(--_fg); background: var(--_bg);
     border: 1px solid var(--_border); border-radius: var(--_radius); container-type: inline-size;
   }
