@@ -116,9 +116,8 @@ export class AgentChat extends LitElement {
         },
         clientOptions: () => this.#clientOptions(),
         markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages }),
-        emit: (type: string, detail: unknown) => {
-          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-        },
+        emit: (type: string, detail: unknown) =>
+          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: type === 'agent-tool-call' })),
         changed: () => this.requestUpdate(),
         loaded: () => this.#onLoaded(),
       },

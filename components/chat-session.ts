@@ -1,7 +1,8 @@
 import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../src/index.js';
-import type { AgentRunEndDetail } from './chat-events.js';
+import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import type { MarkdownOptions } from './render-markdown.js';
+import { denialText, now, settle } from './tool-part.js';
 import { Transcript, type AssistantEntry, type ToolPart } from './transcript.js';
 
 /** What the session needs from its element. */
@@ -14,6 +15,8 @@ export interface SessionHost {
   emit(type: 'agent-event', detail: AgentEvent): void;
   emit(type: 'agent-run-end', detail: AgentRunEndDetail): void;
   emit(type: 'agent-error', detail: { error: Error; fatal: boolean }): void;
+  /** Returns `false` when a listener called `preventDefault()`. */
+  emit(type: 'agent-tool-call', detail: AgentToolCallDetail): boolean;
   /** Something changed that needs a re-render. */
   changed(): void;
   /** A conversation finished loading into the transcript. */
@@ -170,16 +173,44 @@ export class ChatSession {
     return this.#resumeWhenSettled(client);
   }
 
-  async deny(part: ToolPart): Promise<boolean> {
+  /** Denies a call (waiting for approval, or for a result as `skipped by the user`). */
+  async deny(part: ToolPart, reason = 'denied by the user'): Promise<boolean> {
     // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
     await this.#settled;
     const client = this.client;
     if (!client || this.running) return false;
-    if (!this.#call(() => client.deny(part.id, 'denied by the user'))) return false;
-    Object.assign(part, { status: 'denied', error: 'Denied by the user' });
+    if (!this.#call(() => client.deny(part.id, reason))) return false;
+    Object.assign(part, { status: 'denied', error: denialText(reason) });
+    delete part.runnable;
     delete part.draft;
     this.#touch(part);
     return this.#resumeWhenSettled(client);
+  }
+
+  /**
+   * Runs a waiting call with its tool's `execute` (automatic runs are off and the user pressed
+   * Run), then gives the Client its result. A throw is the result, as an error.
+   */
+  async runTool(part: ToolPart): Promise<boolean> {
+    await this.#settled;
+    const execute = this.#toolNamed(part.name)?.execute;
+    if (!this.client || this.running || !execute || part.status !== 'external') return false;
+    Object.assign(part, { status: 'running', startedAt: now() });
+    delete part.runnable;
+    this.#touch(part);
+    const controller = new AbortController();
+    this.#controller = controller;
+    let content: unknown;
+    let isError = false;
+    try {
+      content = await execute(part.input, { signal: controller.signal, toolUseId: part.id });
+    } catch (error) {
+      content = asError(error).message;
+      isError = true;
+    } finally {
+      if (this.#controller === controller) this.#controller = undefined;
+    }
+    return this.submitToolResult(part.id, content, { isError });
   }
 
   async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean }): Promise<boolean> {
@@ -189,7 +220,8 @@ export class ChatSession {
     if (!this.#call(() => client.addToolResult(toolUseId, content, options))) return false;
     const part = this.transcript.findTool(toolUseId);
     if (part) {
-      Object.assign(part, { status: options.isError === true ? 'error' : 'done', result: content });
+      settle(part, options.isError === true ? 'error' : 'done', { result: content });
+      delete part.runnable;
       this.#touch(part);
     }
     return this.#resumeWhenSettled(client);
@@ -248,6 +280,7 @@ export class ChatSession {
       const deferred = this.#deferred;
       this.#deferred = undefined;
       if (deferred) this.configure(deferred);
+      else if (detail.status === 'awaiting_tool_results') this.#offerPending();
       ended();
     }
   }
@@ -265,7 +298,28 @@ export class ChatSession {
 
   #show(client: Client): void {
     this.transcript.load(client.history, client.pending);
+    this.#offerPending();
     this.#host.loaded();
+  }
+
+  /**
+   * Nothing waits silently: a waiting call to a tool the element has (`execute`, automatic runs
+   * off) gets Run / Skip on its card; one to a tool without `execute` goes to the page as an
+   * `agent-tool-call` event.
+   */
+  #offerPending(): void {
+    for (const call of this.client?.pending ?? []) {
+      const part = this.transcript.findTool(call.toolUseId);
+      if (call.reason !== 'external' || !part || part.status !== 'external') continue;
+      if (this.#toolNamed(call.name)?.execute) part.runnable = true;
+      else part.handled = !this.#host.emit('agent-tool-call', { toolUseId: call.toolUseId, name: call.name, input: call.input });
+      this.transcript.touch(part);
+    }
+    this.#host.changed();
+  }
+
+  #toolNamed(name: string) {
+    return this.#host.clientOptions().tools?.find((tool) => tool.name === name);
   }
 
   #replace(client: Client | undefined, store: HistoryStore | undefined, owned: boolean): void {

@@ -21,6 +21,8 @@ export function toolCardActions(session: ChatSession, options: { changed(): void
   return {
     approve: (part) => void session.approve(part),
     deny: (part) => void session.deny(part),
+    run: (part) => void session.runTool(part),
+    skip: (part) => void session.deny(part, 'skipped by the user'),
     edit: (part) => edit(part, JSON.stringify(part.input, null, 2)),
     cancelEdit: (part) => edit(part, undefined),
     draft: (part, value) => {

@@ -4,7 +4,7 @@ import { MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-markdown.js';
 import { TextView } from './text-view.js';
 import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
-import { findTool, now, settle } from './tool-part.js';
+import { denialText, findTool, now, settle } from './tool-part.js';
 import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } from './tool-input-part.js';
 
 export type { ToolInputPart } from './tool-input-part.js';
@@ -40,6 +40,13 @@ export interface ToolPart {
   draftError?: string;
   /** The user asked to see a long result whole. */
   expanded?: boolean;
+  /**
+   * An `external` call the element can run itself (its tool has `execute`, automatic runs
+   * are off): the card offers Run / Skip.
+   */
+  runnable?: boolean;
+  /** An `external` call a page listener took (`agent-tool-call` was `preventDefault()`ed). */
+  handled?: boolean;
 }
 
 export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
@@ -127,7 +134,7 @@ export class Transcript {
         const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
         const status: ToolStatus =
           event.code === 'TOOL_DENIED' ? 'denied' : event.code === 'EXECUTION_CANCELLED' ? 'cancelled' : 'error';
-        if (part) settle(part, status, { error: event.error });
+        if (part) settle(part, status, { error: status === 'denied' ? denialText(event.error) : event.error });
         else {
           this.#placeTool(entry, {
             kind: 'tool',
