@@ -297,7 +297,9 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    this.transcript.load(client.history, client.pending);
+    if (this.transcript.load(client.history, client.pending) && !this.running) {
+      this.error = new Error('The last answer was interrupted. Retry asks the model again.');
+    }
     this.#offerPending();
     this.#host.loaded();
   }

@@ -9,6 +9,9 @@ import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } fro
 
 export type { ToolInputPart } from './tool-input-part.js';
 
+/** The note of an answer cut off by a reload. */
+const INTERRUPTED = 'The answer was interrupted: the page was closed or reloaded while it streamed.';
+
 /** Where a tool call card is. */
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
 
@@ -281,8 +284,12 @@ export class Transcript {
     if (index >= 0) this.entries.splice(index, 1);
   }
 
-  /** Rebuilds the entries from a stored conversation (and the calls still pending in it). */
-  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): void {
+  /**
+   * Rebuilds the entries from a stored conversation (and the calls still pending in it).
+   * Returns `true` when its last prompt has no answer (the page was closed or reloaded while
+   * the answer streamed): an empty `failed` entry says so.
+   */
+  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): boolean {
     this.entries.length = 0;
     const built = entriesFromHistory(messages, {
       key: () => this.#keys++,
@@ -292,6 +299,9 @@ export class Transcript {
     const last = this.entries.at(-1);
     if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
     markInterrupted(this.entries);
+    if (messages.at(-1)?.role !== 'user') return false;
+    this.entries.push({ kind: 'assistant', key: this.#keys++, version: 0, parts: [], state: 'failed', note: INTERRUPTED });
+    return true;
   }
 
   /** Puts a call's card where its provisional card was, else at the end. */

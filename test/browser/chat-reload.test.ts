@@ -1,0 +1,44 @@
+import { afterEach, expect, test } from 'vitest';
+import '../../components/index.js';
+import type { AgentChat } from '../../components/index.js';
+import { memoryHistory, scriptedBackend, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+
+// What a reloaded conversation shows.
+
+const mounted: HTMLElement[] = [];
+afterEach(() => {
+  for (const element of mounted.splice(0)) element.remove();
+});
+
+function mount(history: HistoryStore, turns: ScriptedResponse[]) {
+  const backend = scriptedBackend(turns);
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '480px';
+  chat.model = 'scripted';
+  chat.backend = backend;
+  chat.history = history;
+  chat.conversationId = 'c';
+  document.body.append(chat);
+  mounted.push(chat);
+  return { chat, backend };
+}
+
+const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
+const text = (chat: AgentChat, selector: string) => (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+test('a prompt whose answer a reload cut off is marked interrupted, and Retry answers it', async () => {
+  const history = memoryHistory();
+  // What a reload mid-stream leaves: the prompt is stored, its answer never was.
+  await history.append('c', [{ role: 'user', content: 'Tell me a story' }]);
+
+  const { chat, backend } = mount(history, [{ text: 'Once upon a time.' }]);
+
+  await expect.poll(() => text(chat, 'article.assistant [part~="note"]')).toContain('interrupted');
+  expect(text(chat, '[role="alert"]')).toContain('interrupted');
+  root(chat).querySelector<HTMLButtonElement>('[part~="retry-button"]')?.click();
+
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('Once upon a time.');
+  expect(text(chat, 'article.assistant')).not.toContain('interrupted');
+  expect(root(chat).querySelectorAll('article.assistant')).toHaveLength(1);
+  expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+});
