@@ -243,7 +243,7 @@ export class AgentChat extends LitElement {
         }}>
         ${managed && this.sidebarOpen
           ? html`<aside id="sidebar" part="sidebar" aria-label="Saved conversations">
-              <agent-conversations exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
+              <agent-conversations hide-new-button exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
             </aside>`

@@ -29,6 +29,7 @@ export class AgentConversations extends LitElement {
   static override properties = {
     store: { attribute: false },
     selected: {},
+    hideNewButton: { attribute: 'hide-new-button', type: Boolean },
     items: { state: true },
     renaming: { state: true },
     confirming: { state: true },
@@ -37,6 +38,8 @@ export class AgentConversations extends LitElement {
 
   declare store: HistoryStore | undefined;
   declare selected: string | undefined;
+  /** Leave out "New" (`<agent-chat>` has its own "New chat" in its header). */
+  declare hideNewButton: boolean;
   declare items: ConversationSummary[];
   declare renaming: string | undefined;
   declare confirming: string | undefined;
@@ -46,6 +49,7 @@ export class AgentConversations extends LitElement {
   constructor() {
     super();
     this.items = [];
+    this.hideNewButton = false;
   }
 
   override connectedCallback(): void {
@@ -84,7 +88,7 @@ export class AgentConversations extends LitElement {
     return html`
       <div class="head" part="conversations-head">
         <h2 id="title">Conversations</h2>
-        <button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>
+        ${this.hideNewButton ? nothing : html`<button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>`}
         <label class="button" part="import-button">
           Import<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>

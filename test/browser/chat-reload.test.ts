@@ -3,7 +3,7 @@ import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
 import { memoryHistory, scriptedBackend, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
 
-// What a reloaded conversation shows.
+// What a reloaded conversation shows, and the controls around it.
 
 const mounted: HTMLElement[] = [];
 afterEach(() => {
@@ -41,4 +41,17 @@ test('a prompt whose answer a reload cut off is marked interrupted, and Retry an
   expect(text(chat, 'article.assistant')).not.toContain('interrupted');
   expect(root(chat).querySelectorAll('article.assistant')).toHaveLength(1);
   expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+});
+
+test('one button starts a new conversation: the side list has no second "New"', async () => {
+  const { chat } = mount(memoryHistory(), []);
+  chat.sidebarOpen = true;
+  await chat.updateComplete;
+  const list = root(chat).querySelector('agent-conversations');
+  await list?.updateComplete;
+
+  const labels = [root(chat), list?.shadowRoot]
+    .flatMap((scope) => [...(scope?.querySelectorAll('button') ?? [])])
+    .map((button) => button.textContent.trim());
+  expect(labels.filter((label) => /^New/.test(label))).toEqual(['New chat']);
 });
