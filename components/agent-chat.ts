@@ -7,6 +7,7 @@ import { chatStyles } from './chat-styles.js';
 import { ChatSession } from './chat-session.js';
 import { entryTemplate } from './entry-template.js';
 import { FrameScheduler } from './frame-scheduler.js';
+import { downIcon, menuIcon } from './icons.js';
 import { ScrollFollower } from './scroll-follower.js';
 import { themeStyles } from './theme-styles.js';
 import type { ToolCardActions } from './tool-card.js';
@@ -252,7 +253,7 @@ export class AgentChat extends LitElement {
           <header part="header">
             ${managed
               ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
-                  aria-label="Conversations" title="Conversations" @click=${() => (this.sidebarOpen = !this.sidebarOpen)}>☰</button>`
+                  aria-label="Conversations" title="Conversations" @click=${() => (this.sidebarOpen = !this.sidebarOpen)}>${menuIcon}</button>`
               : nothing}
             <slot name="header"><span class="title">${this.model ?? 'Chat'}</span></slot>
             <span class="spacer"></span>
@@ -275,7 +276,7 @@ export class AgentChat extends LitElement {
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing
-            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>↓ Latest</button>`}
+            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} Latest</button>`}
           ${this.#banner()}
           ${this.#composer()}
         </div>

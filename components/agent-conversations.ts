@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from './error-text.js';
 import type { ConversationSummary, HistoryStore } from '../src/index.js';
+import { exportIcon, renameIcon, trashIcon } from './icons.js';
 import { themeStyles } from './theme-styles.js';
 
 /** `detail` of `conversation-select`. */
@@ -125,9 +126,9 @@ export class AgentConversations extends LitElement {
             <button type="button" @click=${() => (this.confirming = undefined)}>Keep</button>
           </span>`
         : html`<span class="actions">
-            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>✎</button>
-            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>⤓</button>
-            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>🗑</button>
+            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>${renameIcon}</button>
+            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>${exportIcon}</button>
+            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>${trashIcon}</button>
           </span>`}
     </li>`;
   }

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { stopIcon } from './icons.js';
 
 /** The error (with Retry) or warning banner above the composer. */
 export function bannerTemplate(
@@ -36,7 +37,7 @@ export function composerTemplate(
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
       @keydown=${actions.keydown}></textarea>
     ${running
-      ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>■ Stop</button>`
+      ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} Stop</button>`
       : html`<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>Send</button>`}
   </form>`;
 }

@@ -55,3 +55,18 @@ test('one button starts a new conversation: the side list has no second "New"', 
     .map((button) => button.textContent.trim());
   expect(labels.filter((label) => /^New/.test(label))).toEqual(['New chat']);
 });
+
+test('buttons carry SVG icons, no symbol a font may lack (the trash emoji showed as a box)', async () => {
+  const history = memoryHistory();
+  await history.append('c', [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }]);
+  const { chat } = mount(history, []);
+  chat.sidebarOpen = true;
+  await expect.poll(() => root(chat).querySelector('agent-conversations')?.shadowRoot?.querySelectorAll('li button').length ?? 0).toBeGreaterThan(0);
+  const list = root(chat).querySelector('agent-conversations');
+
+  const buttons = [root(chat), list?.shadowRoot].flatMap((scope) => [...(scope?.querySelectorAll('button') ?? [])]);
+  const symbols = buttons.map((button) => button.textContent).join('').match(/[\u2190-\u2bff\u{1f000}-\u{1faff}]/gu);
+  expect(symbols).toBeNull();
+  expect(list?.shadowRoot?.querySelector('button[title="Delete"] svg')).not.toBeNull();
+  expect(root(chat).querySelector('[part~="sidebar-button"] svg')).not.toBeNull();
+});
