@@ -38,6 +38,7 @@ export class DemoApp extends LitElement {
     scanning: { state: true },
     customURL: { state: true },
     webLLM: { state: true },
+    settingsOpen: { state: true },
   };
 
   declare settings: DemoSettings;
@@ -45,6 +46,8 @@ export class DemoApp extends LitElement {
   declare scanning: boolean;
   declare customURL: string;
   declare webLLM: WebLLMState;
+  /** On a narrow screen the settings fold away behind one button (closed at first). */
+  declare settingsOpen: boolean;
   #tools: Tool[] = [];
   #toolsKey = '';
   readonly #demoBackend = demoModel();
@@ -58,6 +61,7 @@ export class DemoApp extends LitElement {
     this.scanning = false;
     this.customURL = '';
     this.webLLM = { phase: 'idle' };
+    this.settingsOpen = false;
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -98,8 +102,12 @@ export class DemoApp extends LitElement {
     const serverReady = settings.source === 'server' && settings.baseURL !== '' && settings.model !== '';
     return html`
       <div class="layout">
-        <aside class="settings" aria-label="Settings">
-          <h1>open-agent <span>demo</span></h1>
+        <aside class="settings ${this.settingsOpen ? 'open' : ''}" aria-label="Settings">
+          <div class="settings-head">
+            <h1>open-agent <span>demo</span></h1>
+            <button type="button" class="settings-toggle" aria-expanded=${this.settingsOpen ? 'true' : 'false'}
+              @click=${() => (this.settingsOpen = !this.settingsOpen)}>${this.settingsOpen ? 'Hide settings' : 'Settings'}</button>
+          </div>
           ${this.#sourcePanel()}
           ${this.#toolsPanel()}
           ${this.#optionsPanel()}
