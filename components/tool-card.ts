@@ -32,13 +32,14 @@ const LABELS: Record<ToolStatus, string> = {
 /** A tool call: name, status, arguments, then its result or the approval controls. */
 export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
   const argumentsText = JSON.stringify(part.input, null, 2);
+  const label = part.runnable ? 'Waiting for Run' : LABELS[part.status];
   return html`
-    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${LABELS[part.status]}">
+    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${label}">
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
         <code class="tool-name" part="tool-name">${part.name}</code>
         <span class="tool-status" part="tool-status">
-          ${LABELS[part.status]}
+          ${label}
           ${part.status === 'running'
             ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
             : part.elapsedMs !== undefined && part.status === 'done'
