@@ -166,7 +166,7 @@ export class AgentChat extends LitElement {
   /** Gives the result of an external tool call (one waiting for the page). */
   async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean } = {}): Promise<boolean> {
     await this.updateComplete;
-    return this.#session.submitToolResult(toolUseId, content, options);
+    return this.#session.calls.submitToolResult(toolUseId, content, options);
   }
 
   /** Switches to a new, empty conversation (a new id when persisted). */

@@ -2,7 +2,8 @@ import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type Hist
 import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import type { MarkdownOptions } from './render-markdown.js';
-import { denialText, now, settle } from './tool-part.js';
+import { asError } from './error-text.js';
+import { WaitingCalls } from './waiting-calls.js';
 import { Transcript, type AssistantEntry, type ToolPart } from './transcript.js';
 
 /** What the session needs from its element. */
@@ -37,6 +38,8 @@ export class ChatSession {
   loading = false;
   error: Error | undefined;
   warning: string | undefined;
+  /** The user's and the page's answers to calls that wait (approve, deny, Run, a result). */
+  readonly calls: WaitingCalls;
   readonly #host: SessionHost;
   readonly #scheduler: FrameScheduler;
   #owned = false;
@@ -54,6 +57,33 @@ export class ChatSession {
     this.#host = host;
     this.#scheduler = scheduler;
     this.transcript = this.#newTranscript();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port reads live fields
+    const session = this;
+    this.calls = new WaitingCalls({
+      get client() {
+        return session.client;
+      },
+      get running() {
+        return session.running;
+      },
+      get transcript() {
+        return session.transcript;
+      },
+      get settled() {
+        return session.#settled;
+      },
+      tools: () => host.clientOptions().tools ?? [],
+      emit: (detail) => host.emit('agent-tool-call', detail),
+      record: (action) => this.#call(action),
+      touch: (part) => this.#touch(part),
+      resumeWhenSettled: (client) => this.#resumeWhenSettled(client),
+      track: (controller) => {
+        this.#controller = controller;
+        return () => {
+          if (this.#controller === controller) this.#controller = undefined;
+        };
+      },
+    });
   }
 
   /**
@@ -150,83 +180,6 @@ export class ChatSession {
     this.configure({ newConversation: true });
   }
 
-  async approve(part: ToolPart): Promise<boolean> {
-    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    let input = part.input;
-    if (part.draft !== undefined) {
-      const parsed = parseObject(part.draft);
-      if (typeof parsed === 'string') {
-        part.draftError = parsed;
-        this.#touch(part);
-        return false;
-      }
-      input = parsed;
-    }
-    if (!this.#call(() => client.approve(part.id, { input }))) return false;
-    Object.assign(part, { status: 'running', input, startedAt: performance.now() });
-    delete part.draft;
-    delete part.draftError;
-    this.#touch(part);
-    return this.#resumeWhenSettled(client);
-  }
-
-  /** Denies a call (waiting for approval, or for a result as `skipped by the user`). */
-  async deny(part: ToolPart, reason = 'denied by the user'): Promise<boolean> {
-    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    if (!this.#call(() => client.deny(part.id, reason))) return false;
-    Object.assign(part, { status: 'denied', error: denialText(reason) });
-    delete part.runnable;
-    delete part.draft;
-    this.#touch(part);
-    return this.#resumeWhenSettled(client);
-  }
-
-  /**
-   * Runs a waiting call with its tool's `execute` (automatic runs are off and the user pressed
-   * Run), then gives the Client its result. A throw is the result, as an error.
-   */
-  async runTool(part: ToolPart): Promise<boolean> {
-    await this.#settled;
-    const execute = this.#toolNamed(part.name)?.execute;
-    if (!this.client || this.running || !execute || part.status !== 'external') return false;
-    Object.assign(part, { status: 'running', startedAt: now() });
-    delete part.runnable;
-    this.#touch(part);
-    const controller = new AbortController();
-    this.#controller = controller;
-    let content: unknown;
-    let isError = false;
-    try {
-      content = await execute(part.input, { signal: controller.signal, toolUseId: part.id });
-    } catch (error) {
-      content = asError(error).message;
-      isError = true;
-    } finally {
-      if (this.#controller === controller) this.#controller = undefined;
-    }
-    return this.submitToolResult(part.id, content, { isError });
-  }
-
-  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean }): Promise<boolean> {
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    if (!this.#call(() => client.addToolResult(toolUseId, content, options))) return false;
-    const part = this.transcript.findTool(toolUseId);
-    if (part) {
-      settle(part, options.isError === true ? 'error' : 'done', { result: content });
-      delete part.runnable;
-      this.#touch(part);
-    }
-    return this.#resumeWhenSettled(client);
-  }
-
   #resumeWhenSettled(client: Client): Promise<boolean> {
     if (client.pending.length > 0) {
       this.#host.changed();
@@ -280,7 +233,7 @@ export class ChatSession {
       const deferred = this.#deferred;
       this.#deferred = undefined;
       if (deferred) this.configure(deferred);
-      else if (detail.status === 'awaiting_tool_results') this.#offerPending();
+      else if (detail.status === 'awaiting_tool_results') this.calls.offer();
       ended();
     }
   }
@@ -300,28 +253,8 @@ export class ChatSession {
     if (this.transcript.load(client.history, client.pending) && !this.running) {
       this.error = new Error('The last answer was interrupted. Retry asks the model again.');
     }
-    this.#offerPending();
+    this.calls.offer();
     this.#host.loaded();
-  }
-
-  /**
-   * Nothing waits silently: a waiting call to a tool the element has (`execute`, automatic runs
-   * off) gets Run / Skip on its card; one to a tool without `execute` goes to the page as an
-   * `agent-tool-call` event.
-   */
-  #offerPending(): void {
-    for (const call of this.client?.pending ?? []) {
-      const part = this.transcript.findTool(call.toolUseId);
-      if (call.reason !== 'external' || !part || part.status !== 'external') continue;
-      if (this.#toolNamed(call.name)?.execute) part.runnable = true;
-      else part.handled = !this.#host.emit('agent-tool-call', { toolUseId: call.toolUseId, name: call.name, input: call.input });
-      this.transcript.touch(part);
-    }
-    this.#host.changed();
-  }
-
-  #toolNamed(name: string) {
-    return this.#host.clientOptions().tools?.find((tool) => tool.name === name);
   }
 
   #replace(client: Client | undefined, store: HistoryStore | undefined, owned: boolean): void {
@@ -366,20 +299,4 @@ export class ChatSession {
   #newTranscript(): Transcript {
     return new Transcript({ scheduler: this.#scheduler, markdown: this.#host.markdownOptions() });
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-/** The edited arguments as an object, or what is wrong with them. */
-function parseObject(json: string): Record<string, unknown> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return `Not valid JSON: ${asError(error).message}`;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The arguments must be a JSON object';
-  return value as Record<string, unknown>; // checked just above: a plain object
 }
