@@ -1,5 +1,25 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { stopIcon } from './icons.js';
+import { menuIcon, stopIcon } from './icons.js';
+
+/**
+ * The header: the conversations button and "New chat" (when the element manages a store),
+ * and the title slot.
+ */
+export function headerTemplate(
+  state: { managed: boolean; sidebarOpen: boolean; title: string; running: boolean },
+  actions: { toggleSidebar: () => void; newConversation: () => void },
+): TemplateResult {
+  const { managed, sidebarOpen, title, running } = state;
+  return html`<header part="header">
+    ${managed
+      ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${sidebarOpen ? 'true' : 'false'}
+          aria-label="Conversations" title="Conversations" @click=${actions.toggleSidebar}>${menuIcon}</button>`
+      : nothing}
+    <slot name="header"><span class="title">${title}</span></slot>
+    <span class="spacer"></span>
+    ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>New chat</button>` : nothing}
+  </header>`;
+}
 
 /** The error (with Retry) or warning banner above the composer. */
 export function bannerTemplate(
