@@ -29,7 +29,7 @@ export function bannerTemplate(
   const { error, warning, running } = state;
   if (error) {
     return html`<div class="banner error" role="alert" part="error">
-      <div class="banner-text"><strong>${error.name === 'AgentError' ? 'The request failed' : 'Error'}</strong><span>${error.message}</span></div>
+      <div class="banner-text"><strong>${error.name === 'AgentError' ? 'The request failed' : 'Error'}</strong>${messageTemplate(error.message)}</div>
       <div class="banner-actions">
         <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>Retry</button>
         <button type="button" part="dismiss-button" aria-label="Dismiss the error" @click=${actions.dismiss}>Dismiss</button>
@@ -43,6 +43,28 @@ export function bannerTemplate(
     </div>`;
   }
   return nothing;
+}
+
+/** The first line of a message, shorter than {@link SHORT}. */
+const SHORT = 160;
+
+/**
+ * An error message: its first line (cut at {@link SHORT} characters), the rest under
+ * "Details"; `code` in backticks shows as code.
+ */
+function messageTemplate(message: string): TemplateResult {
+  const newline = message.indexOf('\n');
+  const first = newline < 0 ? message : message.slice(0, newline);
+  const short = first.length > SHORT ? `${first.slice(0, SHORT - 1)}…` : first;
+  return html`<span>${codeSpans(short)}</span>${short === message
+    ? nothing
+    : html`<details part="error-details"><summary>Details</summary><div>${codeSpans(short === first ? message.slice(newline + 1) : message)}</div></details>`}`;
+}
+
+/** Text with its `backtick` spans as `<code>` (unbalanced backticks stay text). */
+function codeSpans(text: string): unknown[] {
+  const pieces = text.split('`');
+  return pieces.length % 2 === 0 ? [text] : pieces.map((piece, index) => (index % 2 === 1 ? html`<code>${piece}</code>` : piece));
 }
 
 /** The message box with Send (or Stop while a run streams). */

@@ -104,6 +104,8 @@ export const chatStyles = css`
   .banner.warning { background: color-mix(in srgb, var(--_warning) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_warning) 40%, transparent); }
   .banner-text { flex: 1; display: grid; gap: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 35vh; overflow: auto; }
   .banner.error strong { color: var(--_danger); }
+  .banner-text code { font-family: var(--_mono); font-size: 0.92em; }
+  .banner-text summary { cursor: pointer; color: var(--_muted); }
   .banner-actions { display: flex; gap: 6px; flex: none; }
   .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
