@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createServer } from 'node:http';
 import { DemoPage } from './demo-page.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -17,4 +18,32 @@ test('on a phone the settings fold behind one button and the chat gets the scree
   await expect(page.getByText('Run tools automatically')).toBeVisible();
   await page.getByRole('button', { name: 'Hide settings' }).click();
   await expect(page.getByText('Run tools automatically')).toBeHidden();
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('long strings in the server settings wrap inside the settings column', async ({ page }) => {
+    // A server that answers without CORS headers: the probe reports it with a fix to apply.
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const demo = new DemoPage(page);
+    const long = `http://127.0.0.1:${port}/${'very-long-path-segment-'.repeat(12)}v1`;
+    await demo.open({ source: 'server', baseURL: long, model: `model-${'x'.repeat(150)}` });
+    const settings = page.getByRole('complementary', { name: 'Settings' });
+
+    await page.getByLabel('Another server URL').fill(long);
+    await page.getByRole('button', { name: 'Probe' }).click();
+    await expect(settings.locator('.endpoint.cors, .endpoint .fix').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Probe' })).toBeEnabled({ timeout: 15_000 });
+
+    const overflow = await settings.evaluate((aside) => aside.scrollWidth - aside.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const asideBox = await settings.boundingBox();
+    const probeBox = await page.getByRole('button', { name: 'Probe' }).boundingBox();
+    expect((probeBox?.x ?? 0) + (probeBox?.width ?? 0)).toBeLessThanOrEqual((asideBox?.x ?? 0) + (asideBox?.width ?? 0));
+    server.close();
+  });
 });
