@@ -108,6 +108,7 @@ export const chatStyles = css`
   .banner-text summary { cursor: pointer; color: var(--_muted); }
   .banner-actions { display: flex; gap: 6px; flex: none; }
   .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
+  .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
   .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }

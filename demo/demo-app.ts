@@ -79,6 +79,14 @@ export class DemoApp extends LitElement {
     saveSettings(this.settings);
   }
 
+  #typing: ReturnType<typeof setTimeout> | undefined;
+
+  /** A typed base URL or model takes effect once the typing pauses (no blur or Enter needed). */
+  #updateAsTyped(patch: Partial<DemoSettings>): void {
+    clearTimeout(this.#typing);
+    this.#typing = setTimeout(() => this.#update(patch), 400);
+  }
+
   /** The same array while the tool settings are unchanged (a new one reconfigures the chat). */
   #currentTools(): Tool[] {
     const { tools, approval } = this.settings;
@@ -133,9 +141,14 @@ export class DemoApp extends LitElement {
               <p>${settings.source === 'demo'
                 ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
                 : 'Ask anything. The model can use the tools enabled in the settings.'}</p>
-              <div class="suggestions">
-                ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => void this.#chat()?.send(text)}>${text}</button>`)}
-              </div>
+              ${backend !== undefined || serverReady
+                ? html`<div class="suggestions">
+                    ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => void this.#chat()?.send(text)}>${text}</button>`)}
+                  </div>`
+                : html`<p class="next-step">${settings.source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}</p>
+                    <button type="button" class="primary" @click=${() => this.#nextStep()}>
+                      ${settings.source === 'server' ? 'Find local servers and their models' : 'Use the built-in demo model instead'}
+                    </button>`}
             </div>
           </agent-chat>
         </main>
@@ -201,10 +214,10 @@ export class DemoApp extends LitElement {
         </form>
         ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => this.#endpoint(endpoint))}</ul>` : nothing}
         <label>Base URL
-          <input .value=${baseURL} @change=${(event: Event) => this.#update({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
+          <input .value=${baseURL} @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
         </label>
         <label>Model
-          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @change=${(event: Event) => this.#update({ model: (event.target as HTMLInputElement).value.trim() })} />
+          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })} />
           <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
         </label>
       </div>`;
@@ -220,6 +233,13 @@ export class DemoApp extends LitElement {
             @click=${() => this.#update({ source: 'server', baseURL: endpoint.baseURL, model: id })}>${id}</button>`)}</div>`
         : nothing}
     </li>`;
+  }
+
+  /** The one click that gets a chat without a model going: find servers (and open the settings). */
+  #nextStep(): void {
+    this.settingsOpen = true;
+    if (this.settings.source === 'server') void this.#discover();
+    else this.#update({ source: 'demo' });
   }
 
   async #discover(): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createServer } from 'node:http';
 import { DemoPage } from './demo-page.js';
+import { FAKE_BASE_URL } from './fake-server.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,5 +46,25 @@ test.describe('on a desktop', () => {
     const probeBox = await page.getByRole('button', { name: 'Probe' }).boundingBox();
     expect((probeBox?.x ?? 0) + (probeBox?.width ?? 0)).toBeLessThanOrEqual((asideBox?.x ?? 0) + (asideBox?.width ?? 0));
     server.close();
+  });
+});
+
+test.describe('a local server with no model chosen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('says so with one next step instead of dead chips, and a typed model takes effect without blur', async ({ page }) => {
+    await page.goto(`/?${new URLSearchParams({ source: 'server', baseURL: FAKE_BASE_URL, model: '', conversation: `e2e-${Date.now()}` })}`);
+    const chat = page.locator('agent-chat');
+    const input = chat.getByRole('textbox', { name: 'Message' });
+
+    await expect(chat.getByText('No model is chosen yet.')).toBeVisible();
+    await expect(chat.getByRole('button', { name: 'What time is it?' })).toHaveCount(0);
+    await expect(chat.getByRole('button', { name: 'Find local servers and their models' })).toBeVisible();
+    await expect(input).toBeDisabled();
+
+    await page.getByRole('combobox', { name: 'Model' }).pressSequentially('fake-model');
+
+    await expect(input).toBeEnabled();
+    await expect(chat.getByRole('button', { name: 'What time is it?' })).toBeVisible();
   });
 });
