@@ -9,17 +9,10 @@ import {
   type Tool,
 } from '../src/index.js';
 import { demoModel } from './demo-model.js';
+import { endpointTemplate, welcomeTemplate } from './demo-templates.js';
 import { readSettings, saveSettings, type DemoSettings, type ModelSource } from './demo-settings.js';
 import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
 import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
-
-const SUGGESTIONS = [
-  'What is 12 * (3 + 4)?',
-  'Run `[1, 2, 3, 4].map((x) => x * x)`',
-  'Remember that the demo works offline',
-  'What time is it?',
-  'What can you do?',
-];
 
 type WebLLMState =
   | { phase: 'idle' }
@@ -136,20 +129,10 @@ export class DemoApp extends LitElement {
             @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
           >
             <span slot="header" class="chat-title">${this.#sourceLabel()}</span>
-            <div slot="empty" class="welcome">
-              <h2>What can I help with?</h2>
-              <p>${settings.source === 'demo'
-                ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
-                : 'Ask anything. The model can use the tools enabled in the settings.'}</p>
-              ${backend !== undefined || serverReady
-                ? html`<div class="suggestions">
-                    ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => void this.#chat()?.send(text)}>${text}</button>`)}
-                  </div>`
-                : html`<p class="next-step">${settings.source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}</p>
-                    <button type="button" class="primary" @click=${() => this.#nextStep()}>
-                      ${settings.source === 'server' ? 'Find local servers and their models' : 'Use the built-in demo model instead'}
-                    </button>`}
-            </div>
+            ${welcomeTemplate(
+              { source: settings.source, ready: backend !== undefined || serverReady },
+              { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
+            )}
           </agent-chat>
         </main>
       </div>
@@ -212,7 +195,7 @@ export class DemoApp extends LitElement {
             @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)} />
           <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>Probe</button>
         </form>
-        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => this.#endpoint(endpoint))}</ul>` : nothing}
+        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}</ul>` : nothing}
         <label>Base URL
           <input .value=${baseURL} @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
         </label>
@@ -221,18 +204,6 @@ export class DemoApp extends LitElement {
           <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
         </label>
       </div>`;
-  }
-
-  #endpoint(endpoint: DiscoveredEndpoint): TemplateResult {
-    return html`<li class="endpoint ${endpoint.status}">
-      <div class="endpoint-head"><strong>${endpoint.name}</strong><span class="status">${STATUS_LABELS[endpoint.status]}</span></div>
-      <small>${endpoint.message}</small>
-      ${endpoint.fix ? html`<pre class="fix">${endpoint.fix}</pre>` : nothing}
-      ${endpoint.models.length > 0
-        ? html`<div class="models">${endpoint.models.map((id) => html`<button type="button" class=${id === this.settings.model && endpoint.baseURL === this.settings.baseURL ? 'selected' : ''}
-            @click=${() => this.#update({ source: 'server', baseURL: endpoint.baseURL, model: id })}>${id}</button>`)}</div>`
-        : nothing}
-    </li>`;
   }
 
   /** The one click that gets a chat without a model going: find servers (and open the settings). */
@@ -338,11 +309,3 @@ export class DemoApp extends LitElement {
       </section>`;
   }
 }
-
-const STATUS_LABELS: Record<DiscoveredEndpoint['status'], string> = {
-  ready: 'Ready',
-  'no-models': 'No model',
-  cors: 'Blocked (CORS)',
-  unreachable: 'Not running',
-  error: 'Error',
-};
