@@ -31,6 +31,7 @@ export class DemoApp extends LitElement {
     scanning: { state: true },
     customURL: { state: true },
     webLLM: { state: true },
+    gpu: { state: true },
     settingsOpen: { state: true },
   };
 
@@ -39,6 +40,8 @@ export class DemoApp extends LitElement {
   declare scanning: boolean;
   declare customURL: string;
   declare webLLM: WebLLMState;
+  /** Whether WebLLM can run here (a WebGPU adapter); `undefined` while asking. */
+  declare gpu: boolean | undefined;
   /** On a narrow screen the settings fold away behind one button (closed at first). */
   declare settingsOpen: boolean;
   #tools: Tool[] = [];
@@ -54,6 +57,7 @@ export class DemoApp extends LitElement {
     this.scanning = false;
     this.customURL = '';
     this.webLLM = { phase: 'idle' };
+    void hasWebGPU().then((gpu) => (this.gpu = gpu));
     this.settingsOpen = false;
   }
 
@@ -158,9 +162,9 @@ export class DemoApp extends LitElement {
 
   #sourcePanel(): TemplateResult {
     const { source } = this.settings;
-    const option = (value: ModelSource, label: string, hint: string) => html`
+    const option = (value: ModelSource, label: string, hint: string, disabled = false) => html`
       <label class="choice">
-        <input type="radio" name="source" .checked=${source === value} @change=${() => this.#update({ source: value })} />
+        <input type="radio" name="source" .checked=${source === value} ?disabled=${disabled} @change=${() => this.#update({ source: value })} />
         <span><strong>${label}</strong><small>${hint}</small></span>
       </label>`;
     return html`
@@ -169,7 +173,7 @@ export class DemoApp extends LitElement {
         <div role="radiogroup" aria-label="Model source">
           ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
           ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
-          ${option('webllm', 'In the browser (WebLLM)', hasWebGPU() ? 'Runs on your GPU after a download' : 'Needs WebGPU (not available here)')}
+          ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
         </div>
         ${source === 'server' ? this.#serverPanel() : nothing}
         ${source === 'webllm' ? this.#webLLMPanel() : nothing}
@@ -241,7 +245,7 @@ export class DemoApp extends LitElement {
           </select>
         </label>
         <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
-        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || !hasWebGPU()} @click=${() => void this.#loadWebLLM()}>
+        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || this.gpu !== true} @click=${() => void this.#loadWebLLM()}>
           ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
         </button>
         ${state.phase === 'loading'
@@ -249,7 +253,7 @@ export class DemoApp extends LitElement {
           : nothing}
         ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
         ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-        ${hasWebGPU() ? nothing : html`<p class="hint">This browser has no WebGPU, so WebLLM cannot run here.</p>`}
+        ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
       </div>`;
   }
 
@@ -260,7 +264,9 @@ export class DemoApp extends LitElement {
       const backend = await loadWebLLM(model, (progress) => (this.webLLM = { phase: 'loading', progress }));
       this.webLLM = { phase: 'ready', backend, model };
     } catch (error) {
-      this.webLLM = { phase: 'failed', message: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      // A bare "Failed to fetch" is the model download failing: offline, or the CDN unreachable.
+      this.webLLM = { phase: 'failed', message: /fetch|network/i.test(message) ? `The model download needs the network, and it failed (${message}).` : message };
     }
   }
 

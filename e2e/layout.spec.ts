@@ -68,3 +68,20 @@ test.describe('a local server with no model chosen', () => {
     await expect(chat.getByRole('button', { name: 'What time is it?' })).toBeVisible();
   });
 });
+
+test.describe('WebLLM', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('is not offered when WebGPU gives no adapter (a machine without a usable GPU)', async ({ page }) => {
+    // Chromium has navigator.gpu without a usable GPU too; requestAdapter() then resolves null.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'gpu', { value: { requestAdapter: () => Promise.resolve(null) } });
+    });
+    const demo = new DemoPage(page);
+    await demo.open({ source: 'demo' });
+
+    const option = page.getByRole('radio', { name: /In the browser \(WebLLM\)/ });
+    await expect(option).toBeDisabled();
+    await expect(page.getByText('Needs a WebGPU GPU: none is usable here')).toBeVisible();
+  });
+});
