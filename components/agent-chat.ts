@@ -2,20 +2,20 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentOptions, ChatBackend, Client, HistoryStore, Tool } from '../src/index.js';
-import { bannerTemplate, composerTemplate } from './chat-controls.js';
+import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ChatSession } from './chat-session.js';
+import { copyCode } from './copy-code.js';
 import { entryTemplate } from './entry-template.js';
 import { FrameScheduler } from './frame-scheduler.js';
+import { MessageWindow } from './message-window.js';
+import { downIcon } from './icons.js';
 import { ScrollFollower } from './scroll-follower.js';
 import { themeStyles } from './theme-styles.js';
 import type { ToolCardActions } from './tool-card.js';
 import { toolCardActions } from './tool-card-actions.js';
 import { markdownRenderer } from './markdown-loader.js';
 
-/** Entries rendered when a conversation opens; older ones render when scrolled to. */
-const INITIAL_WINDOW = 40;
-const WINDOW_STEP = 60;
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
 
@@ -90,9 +90,14 @@ export class AgentChat extends LitElement {
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
-  #windowStart = 0;
+  readonly #window = new MessageWindow({
+    changed: () => {
+      this.requestUpdate();
+      return this.updateComplete;
+    },
+    following: () => this.#follower.following,
+  });
   #draft = '';
-  #observer: IntersectionObserver | undefined;
 
   constructor() {
     super();
@@ -116,9 +121,8 @@ export class AgentChat extends LitElement {
         },
         clientOptions: () => this.#clientOptions(),
         markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages }),
-        emit: (type: string, detail: unknown) => {
-          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-        },
+        emit: (type: string, detail: unknown) =>
+          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: type === 'agent-tool-call' })),
         changed: () => this.requestUpdate(),
         loaded: () => this.#onLoaded(),
       },
@@ -166,7 +170,7 @@ export class AgentChat extends LitElement {
   /** Gives the result of an external tool call (one waiting for the page). */
   async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean } = {}): Promise<boolean> {
     await this.updateComplete;
-    return this.#session.submitToolResult(toolUseId, content, options);
+    return this.#session.calls.submitToolResult(toolUseId, content, options);
   }
 
   /** Switches to a new, empty conversation (a new id when persisted). */
@@ -184,7 +188,7 @@ export class AgentChat extends LitElement {
     super.disconnectedCallback();
     // A run goes on while the element is moved in the DOM (or removed): stop() ends it.
     this.#follower.detach();
-    this.#observer?.disconnect();
+    this.#window.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -201,7 +205,7 @@ export class AgentChat extends LitElement {
   }
 
   protected override updated(): void {
-    this.#observeWindowEdge();
+    this.#window.observe(this.renderRoot, () => this.#log());
   }
 
   #clientOptions(): AgentOptions {
@@ -218,7 +222,7 @@ export class AgentChat extends LitElement {
   }
 
   #onLoaded(): void {
-    this.#windowStart = Math.max(0, this.#session.transcript.entries.length - INITIAL_WINDOW);
+    this.#window.reset(this.#session.transcript.entries.length);
     this.#follower.jump();
     this.requestUpdate();
   }
@@ -234,7 +238,7 @@ export class AgentChat extends LitElement {
   protected override render(): TemplateResult {
     const session = this.#session;
     const entries = this.#session.transcript.entries;
-    const visible = this.#windowStart > 0 ? entries.slice(this.#windowStart) : entries;
+    const visible = this.#window.visible(entries);
     const store = session.store;
     const managed = store !== undefined && this.client === undefined;
     return html`
@@ -244,30 +248,19 @@ export class AgentChat extends LitElement {
         }}>
         ${managed && this.sidebarOpen
           ? html`<aside id="sidebar" part="sidebar" aria-label="Saved conversations">
-              <agent-conversations exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
+              <agent-conversations hide-new-button exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
             </aside>`
           : nothing}
         <div class="main" part="main">
-          <header part="header">
-            ${managed
-              ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
-                  aria-label="Conversations" title="Conversations" @click=${() => (this.sidebarOpen = !this.sidebarOpen)}>☰</button>`
-              : nothing}
-            <slot name="header"><span class="title">${this.model ?? 'Chat'}</span></slot>
-            <span class="spacer"></span>
-            ${managed
-              ? html`<button type="button" part="new-button" @click=${() => this.newConversation()} ?disabled=${session.running}>New chat</button>`
-              : nothing}
-          </header>
+          ${headerTemplate(
+            { managed, sidebarOpen: this.sidebarOpen, title: this.model ?? 'Chat', running: session.running },
+            { toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen), newConversation: () => this.newConversation() },
+          )}
           <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" part="log" tabindex="0"
-            @click=${this.#onLogClick}><div class="log-content">
-            ${this.#windowStart > 0
-              ? html`<button type="button" class="earlier link" part="earlier-button" @click=${() => this.#showEarlier()}>
-                  Show ${Math.min(WINDOW_STEP, this.#windowStart)} earlier messages
-                </button>`
-              : nothing}
+            @click=${copyCode}><div class="log-content">
+            ${this.#window.button(() => this.#log())}
             ${entries.length === 0 && !session.loading
               ? html`<div class="empty" part="empty"><slot name="empty"><p>${session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.'}</p></slot></div>`
               : nothing}
@@ -276,7 +269,7 @@ export class AgentChat extends LitElement {
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing
-            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>↓ Latest</button>`}
+            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} Latest</button>`}
           ${this.#banner()}
           ${this.#composer()}
         </div>
@@ -327,40 +320,9 @@ export class AgentChat extends LitElement {
     void this.send(text);
   }
 
-  readonly #onLogClick = (event: MouseEvent): void => {
-    const button = (event.target as Element | null)?.closest?.('button[data-copy]');
-    if (!(button instanceof HTMLButtonElement)) return;
-    const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
-    navigator.clipboard.writeText(code).then(
-      () => flash(button, 'Copied'),
-      () => flash(button, 'Copy failed'),
-    );
-  };
-
-  #showEarlier(): void {
-    const log = this.renderRoot.querySelector<HTMLElement>('.log');
-    const fromBottom = log ? log.scrollHeight - log.scrollTop : 0;
-    this.#windowStart = Math.max(0, this.#windowStart - WINDOW_STEP);
-    this.requestUpdate();
-    void this.updateComplete.then(() => {
-      if (log) log.scrollTop = log.scrollHeight - fromBottom;
-    });
-  }
-
-  #observeWindowEdge(): void {
-    const button = this.renderRoot.querySelector('.earlier');
-    this.#observer?.disconnect();
-    if (!button) return;
-    this.#observer ??= new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting) && !this.#follower.following) this.#showEarlier();
-    });
-    this.#observer.observe(button);
+  #log(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.log');
   }
 
   static override styles = [themeStyles, chatStyles];
-}
-
-function flash(button: HTMLButtonElement, text: string): void {
-  button.textContent = text;
-  setTimeout(() => (button.textContent = 'Copy'), 1500);
 }

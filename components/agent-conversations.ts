@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from './error-text.js';
 import type { ConversationSummary, HistoryStore } from '../src/index.js';
+import { exportIcon, renameIcon, trashIcon } from './icons.js';
 import { themeStyles } from './theme-styles.js';
 
 /** `detail` of `conversation-select`. */
@@ -29,6 +30,7 @@ export class AgentConversations extends LitElement {
   static override properties = {
     store: { attribute: false },
     selected: {},
+    hideNewButton: { attribute: 'hide-new-button', type: Boolean },
     items: { state: true },
     renaming: { state: true },
     confirming: { state: true },
@@ -37,6 +39,8 @@ export class AgentConversations extends LitElement {
 
   declare store: HistoryStore | undefined;
   declare selected: string | undefined;
+  /** Leave out "New" (`<agent-chat>` has its own "New chat" in its header). */
+  declare hideNewButton: boolean;
   declare items: ConversationSummary[];
   declare renaming: string | undefined;
   declare confirming: string | undefined;
@@ -46,6 +50,7 @@ export class AgentConversations extends LitElement {
   constructor() {
     super();
     this.items = [];
+    this.hideNewButton = false;
   }
 
   override connectedCallback(): void {
@@ -84,7 +89,7 @@ export class AgentConversations extends LitElement {
     return html`
       <div class="head" part="conversations-head">
         <h2 id="title">Conversations</h2>
-        <button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>
+        ${this.hideNewButton ? nothing : html`<button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>`}
         <label class="button" part="import-button">
           Import<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>
@@ -121,9 +126,9 @@ export class AgentConversations extends LitElement {
             <button type="button" @click=${() => (this.confirming = undefined)}>Keep</button>
           </span>`
         : html`<span class="actions">
-            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>✎</button>
-            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>⤓</button>
-            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>🗑</button>
+            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>${renameIcon}</button>
+            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>${exportIcon}</button>
+            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>${trashIcon}</button>
           </span>`}
     </li>`;
   }

@@ -18,6 +18,18 @@ export interface AgentErrorDetail {
   fatal: boolean;
 }
 
+/**
+ * `detail` of `agent-tool-call`: a call to a tool with no `execute` waits for the page. Answer
+ * with `chat.submitToolResult(toolUseId, content, { isError })`, and call
+ * `event.preventDefault()` to tell the card the page is on it (otherwise it says that nothing
+ * on the page answers). The card's Skip button answers with a denial.
+ */
+export interface AgentToolCallDetail {
+  toolUseId: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
 /** `detail` of `conversation-change`: the element switched to another conversation. */
 export interface ConversationChangeDetail {
   conversationId: string;
@@ -30,6 +42,8 @@ export interface AgentChatEventMap {
   /** A run (a prompt, a resume after approvals, a retry) ended. */
   'agent-run-end': CustomEvent<AgentRunEndDetail>;
   'agent-error': CustomEvent<AgentErrorDetail>;
+  /** A call to an external tool waits for the page's result (cancelable: see the detail). */
+  'agent-tool-call': CustomEvent<AgentToolCallDetail>;
   'conversation-change': CustomEvent<ConversationChangeDetail>;
 }
 

@@ -1,7 +1,9 @@
 import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../src/index.js';
-import type { AgentRunEndDetail } from './chat-events.js';
+import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import type { MarkdownOptions } from './render-markdown.js';
+import { asError } from './error-text.js';
+import { WaitingCalls } from './waiting-calls.js';
 import { Transcript, type AssistantEntry, type ToolPart } from './transcript.js';
 
 /** What the session needs from its element. */
@@ -14,6 +16,8 @@ export interface SessionHost {
   emit(type: 'agent-event', detail: AgentEvent): void;
   emit(type: 'agent-run-end', detail: AgentRunEndDetail): void;
   emit(type: 'agent-error', detail: { error: Error; fatal: boolean }): void;
+  /** Returns `false` when a listener called `preventDefault()`. */
+  emit(type: 'agent-tool-call', detail: AgentToolCallDetail): boolean;
   /** Something changed that needs a re-render. */
   changed(): void;
   /** A conversation finished loading into the transcript. */
@@ -34,6 +38,8 @@ export class ChatSession {
   loading = false;
   error: Error | undefined;
   warning: string | undefined;
+  /** The user's and the page's answers to calls that wait (approve, deny, Run, a result). */
+  readonly calls: WaitingCalls;
   readonly #host: SessionHost;
   readonly #scheduler: FrameScheduler;
   #owned = false;
@@ -51,6 +57,33 @@ export class ChatSession {
     this.#host = host;
     this.#scheduler = scheduler;
     this.transcript = this.#newTranscript();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port reads live fields
+    const session = this;
+    this.calls = new WaitingCalls({
+      get client() {
+        return session.client;
+      },
+      get running() {
+        return session.running;
+      },
+      get transcript() {
+        return session.transcript;
+      },
+      get settled() {
+        return session.#settled;
+      },
+      tools: () => host.clientOptions().tools ?? [],
+      emit: (detail) => host.emit('agent-tool-call', detail),
+      record: (action) => this.#call(action),
+      touch: (part) => this.#touch(part),
+      resumeWhenSettled: (client) => this.#resumeWhenSettled(client),
+      track: (controller) => {
+        this.#controller = controller;
+        return () => {
+          if (this.#controller === controller) this.#controller = undefined;
+        };
+      },
+    });
   }
 
   /**
@@ -147,54 +180,6 @@ export class ChatSession {
     this.configure({ newConversation: true });
   }
 
-  async approve(part: ToolPart): Promise<boolean> {
-    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    let input = part.input;
-    if (part.draft !== undefined) {
-      const parsed = parseObject(part.draft);
-      if (typeof parsed === 'string') {
-        part.draftError = parsed;
-        this.#touch(part);
-        return false;
-      }
-      input = parsed;
-    }
-    if (!this.#call(() => client.approve(part.id, { input }))) return false;
-    Object.assign(part, { status: 'running', input, startedAt: performance.now() });
-    delete part.draft;
-    delete part.draftError;
-    this.#touch(part);
-    return this.#resumeWhenSettled(client);
-  }
-
-  async deny(part: ToolPart): Promise<boolean> {
-    // The buttons show on `awaiting_tool_results`, a moment before the run's `done`.
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    if (!this.#call(() => client.deny(part.id, 'denied by the user'))) return false;
-    Object.assign(part, { status: 'denied', error: 'Denied by the user' });
-    delete part.draft;
-    this.#touch(part);
-    return this.#resumeWhenSettled(client);
-  }
-
-  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean }): Promise<boolean> {
-    await this.#settled;
-    const client = this.client;
-    if (!client || this.running) return false;
-    if (!this.#call(() => client.addToolResult(toolUseId, content, options))) return false;
-    const part = this.transcript.findTool(toolUseId);
-    if (part) {
-      Object.assign(part, { status: options.isError === true ? 'error' : 'done', result: content });
-      this.#touch(part);
-    }
-    return this.#resumeWhenSettled(client);
-  }
-
   #resumeWhenSettled(client: Client): Promise<boolean> {
     if (client.pending.length > 0) {
       this.#host.changed();
@@ -248,6 +233,7 @@ export class ChatSession {
       const deferred = this.#deferred;
       this.#deferred = undefined;
       if (deferred) this.configure(deferred);
+      else if (detail.status === 'awaiting_tool_results') this.calls.offer();
       ended();
     }
   }
@@ -264,7 +250,10 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    this.transcript.load(client.history, client.pending);
+    if (this.transcript.load(client.history, client.pending) && !this.running) {
+      this.error = new Error('The last answer was interrupted. Retry asks the model again.');
+    }
+    this.calls.offer();
     this.#host.loaded();
   }
 
@@ -310,20 +299,4 @@ export class ChatSession {
   #newTranscript(): Transcript {
     return new Transcript({ scheduler: this.#scheduler, markdown: this.#host.markdownOptions() });
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-/** The edited arguments as an object, or what is wrong with them. */
-function parseObject(json: string): Record<string, unknown> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return `Not valid JSON: ${asError(error).message}`;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The arguments must be a JSON object';
-  return value as Record<string, unknown>; // checked just above: a plain object
 }

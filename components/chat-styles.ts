@@ -11,7 +11,7 @@ import { css } from 'lit';
  */
 export const chatStyles = css`
   :host {
-    display: block; position: relative; height: 100%; min-height: 320px; overflow: hidden;
+    display: block; box-sizing: border-box; position: relative; height: min(640px, 100dvh); min-height: 320px; overflow: hidden;
     font-family: var(--_font); font-size: var(--agent-chat-font-size, 15px); color: var(--_fg); background: var(--_bg);
     border: 1px solid var(--_border); border-radius: var(--_radius); container-type: inline-size;
   }
@@ -104,8 +104,11 @@ export const chatStyles = css`
   .banner.warning { background: color-mix(in srgb, var(--_warning) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_warning) 40%, transparent); }
   .banner-text { flex: 1; display: grid; gap: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 35vh; overflow: auto; }
   .banner.error strong { color: var(--_danger); }
+  .banner-text code { font-family: var(--_mono); font-size: 0.92em; }
+  .banner-text summary { cursor: pointer; color: var(--_muted); }
   .banner-actions { display: flex; gap: 6px; flex: none; }
   .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
+  .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
   .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }

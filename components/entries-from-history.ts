@@ -1,6 +1,6 @@
 import { assertNever, type Message } from '../src/index.js';
 import type { MarkdownView } from './markdown-view.js';
-import { findTool, settle } from './tool-part.js';
+import { denialText, findTool, settle } from './tool-part.js';
 import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
 
 /**
@@ -43,7 +43,8 @@ export function entriesFromHistory(
         if (!part) break;
         const isError = message.content.startsWith('Error');
         const status: ToolStatus = !isError ? 'done' : / was denied/.test(message.content) ? 'denied' : / cancelled|Skipped|interrupted/i.test(message.content) ? 'cancelled' : 'error';
-        if (isError) settle(part, status, { error: message.content.replace(/^Error:\s*/, '') });
+        const error = message.content.replace(/^Error:\s*/, '');
+        if (isError) settle(part, status, { error: status === 'denied' ? denialText(error) : error });
         else settle(part, status, { result: parseJSON(message.content) });
         break;
       }

@@ -11,7 +11,7 @@ import { AgentElapsed } from './elapsed-time.js';
 export { AgentChat } from './agent-chat.js';
 export { AgentConversations } from './agent-conversations.js';
 export type { ConversationSelectDetail } from './agent-conversations.js';
-export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, ConversationChangeDetail } from './chat-events.js';
+export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat-events.js';
 export { loadMarkdown, renderMarkdown } from './markdown-loader.js';
 export type { MarkdownOptions } from './render-markdown.js';
 

@@ -1,4 +1,5 @@
 import { findBlockBoundary } from './block-boundary.js';
+import { closeInline } from './close-inline.js';
 import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
 import { loadMarkdown, markdownRenderer } from './markdown-loader.js';
 import type { MarkdownOptions } from './render-markdown.js';
@@ -110,7 +111,8 @@ export class MarkdownView implements FrameTask {
       element.insertBefore(block, tail);
       this.#committed = boundary;
     }
-    tail.replaceChildren(render(this.#text.slice(this.#committed), this.#options));
+    const growing = this.#text.slice(this.#committed);
+    tail.replaceChildren(render(this.#finished ? growing : closeInline(growing), this.#options));
   }
 
   /** Text shown as it is (never parsed) while the renderer loads. */

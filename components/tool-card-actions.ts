@@ -19,8 +19,10 @@ export function toolCardActions(session: ChatSession, options: { changed(): void
     if (draft !== undefined) options.focusEditor(part);
   };
   return {
-    approve: (part) => void session.approve(part),
-    deny: (part) => void session.deny(part),
+    approve: (part) => void session.calls.approve(part),
+    deny: (part) => void session.calls.deny(part),
+    run: (part) => void session.calls.run(part),
+    skip: (part) => void session.calls.deny(part, 'skipped by the user'),
     edit: (part) => edit(part, JSON.stringify(part.input, null, 2)),
     cancelEdit: (part) => edit(part, undefined),
     draft: (part, value) => {

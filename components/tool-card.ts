@@ -9,6 +9,10 @@ const RESULT_PREVIEW = 2_000;
 export interface ToolCardActions {
   approve(part: ToolPart): void;
   deny(part: ToolPart): void;
+  /** Runs a waiting call with its tool's `execute` (automatic runs are off). */
+  run(part: ToolPart): void;
+  /** Answers a waiting call with a denial instead of a result. */
+  skip(part: ToolPart): void;
   edit(part: ToolPart): void;
   cancelEdit(part: ToolPart): void;
   draft(part: ToolPart, value: string): void;
@@ -28,13 +32,14 @@ const LABELS: Record<ToolStatus, string> = {
 /** A tool call: name, status, arguments, then its result or the approval controls. */
 export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
   const argumentsText = JSON.stringify(part.input, null, 2);
+  const label = part.runnable ? 'Waiting for Run' : LABELS[part.status];
   return html`
-    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${LABELS[part.status]}">
+    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${label}">
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
         <code class="tool-name" part="tool-name">${part.name}</code>
         <span class="tool-status" part="tool-status">
-          ${LABELS[part.status]}
+          ${label}
           ${part.status === 'running'
             ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
             : part.elapsedMs !== undefined && part.status === 'done'
@@ -49,9 +54,7 @@ export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResu
         : editor(part, actions)}
       ${outcome(part, actions)}
       ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions) : nothing}
-      ${part.status === 'external'
-        ? html`<p class="tool-note" part="tool-note">The page is running this tool; its result will appear here.</p>`
-        : nothing}
+      ${part.status === 'external' ? waiting(part, actions) : nothing}
     </section>
   `;
 }
@@ -102,6 +105,22 @@ function approvalButtons(part: ToolPart, actions: ToolCardActions): TemplateResu
       <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>Approve</button>
       <button type="button" part="edit-button" @click=${() => actions.edit(part)}>Edit arguments</button>
       <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>Deny</button>
+    </div>
+  `;
+}
+
+/** A call waiting for its result: Run / Skip, or what the page is doing about it. */
+function waiting(part: ToolPart, actions: ToolCardActions): TemplateResult {
+  const note = part.runnable
+    ? 'Tools do not run automatically here: run this call?'
+    : part.handled
+      ? 'The page is running this tool; its result will appear here.'
+      : 'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).';
+  return html`
+    <p class="tool-note" part="tool-note">${note}</p>
+    <div class="tool-actions" role="group" aria-label="Run ${part.name}?">
+      ${part.runnable ? html`<button type="button" class="primary" part="run-button" @click=${() => actions.run(part)}>Run</button>` : nothing}
+      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>Skip</button>
     </div>
   `;
 }

@@ -16,6 +16,15 @@ export function settle(part: ToolPart, status: ToolStatus, outcome: { result?: u
   delete part.draftError;
 }
 
+/**
+ * What a denied card says: the reason, as the user gave it (`Tool "x" was denied: denied by the
+ * user` → `Denied by the user`), the same live and after a reload.
+ */
+export function denialText(message: string): string {
+  const reason = /was denied:\s*(.+)$/s.exec(message)?.[1] ?? message;
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
 /** Milliseconds on the page clock (what `<agent-elapsed since>` counts from). */
 export function now(): number {
   return performance.now();

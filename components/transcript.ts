@@ -4,10 +4,13 @@ import { MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-markdown.js';
 import { TextView } from './text-view.js';
 import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
-import { findTool, now, settle } from './tool-part.js';
+import { denialText, findTool, now, settle } from './tool-part.js';
 import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } from './tool-input-part.js';
 
 export type { ToolInputPart } from './tool-input-part.js';
+
+/** The note of an answer cut off by a reload. */
+const INTERRUPTED = 'The answer was interrupted: the page was closed or reloaded while it streamed.';
 
 /** Where a tool call card is. */
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
@@ -40,6 +43,13 @@ export interface ToolPart {
   draftError?: string;
   /** The user asked to see a long result whole. */
   expanded?: boolean;
+  /**
+   * An `external` call the element can run itself (its tool has `execute`, automatic runs
+   * are off): the card offers Run / Skip.
+   */
+  runnable?: boolean;
+  /** An `external` call a page listener took (`agent-tool-call` was `preventDefault()`ed). */
+  handled?: boolean;
 }
 
 export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
@@ -127,7 +137,7 @@ export class Transcript {
         const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
         const status: ToolStatus =
           event.code === 'TOOL_DENIED' ? 'denied' : event.code === 'EXECUTION_CANCELLED' ? 'cancelled' : 'error';
-        if (part) settle(part, status, { error: event.error });
+        if (part) settle(part, status, { error: status === 'denied' ? denialText(event.error) : event.error });
         else {
           this.#placeTool(entry, {
             kind: 'tool',
@@ -274,8 +284,12 @@ export class Transcript {
     if (index >= 0) this.entries.splice(index, 1);
   }
 
-  /** Rebuilds the entries from a stored conversation (and the calls still pending in it). */
-  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): void {
+  /**
+   * Rebuilds the entries from a stored conversation (and the calls still pending in it).
+   * Returns `true` when its last prompt has no answer (the page was closed or reloaded while
+   * the answer streamed): an empty `failed` entry says so.
+   */
+  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): boolean {
     this.entries.length = 0;
     const built = entriesFromHistory(messages, {
       key: () => this.#keys++,
@@ -285,6 +299,9 @@ export class Transcript {
     const last = this.entries.at(-1);
     if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
     markInterrupted(this.entries);
+    if (messages.at(-1)?.role !== 'user') return false;
+    this.entries.push({ kind: 'assistant', key: this.#keys++, version: 0, parts: [], state: 'failed', note: INTERRUPTED });
+    return true;
   }
 
   /** Puts a call's card where its provisional card was, else at the end. */

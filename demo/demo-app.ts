@@ -9,6 +9,7 @@ import {
   type Tool,
 } from '../src/index.js';
 import { demoModel } from './demo-model.js';
+import { endpointTemplate, welcomeTemplate } from './demo-templates.js';
 import { readSettings, saveSettings, type DemoSettings, type ModelSource } from './demo-settings.js';
 import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
 import type { McpToolsChange } from './mcp-panel.js';
@@ -16,14 +17,6 @@ import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './we
 
 /** MCP tools with these names get the server's prefix. */
 const BUILT_IN_NAMES: readonly string[] = DEMO_TOOLS.map(({ name }) => name);
-
-const SUGGESTIONS = [
-  'What is 12 * (3 + 4)?',
-  'Run `[1, 2, 3, 4].map((x) => x * x)`',
-  'Remember that the demo works offline',
-  'What time is it?',
-  'What can you do?',
-];
 
 type WebLLMState =
   | { phase: 'idle' }
@@ -42,6 +35,8 @@ export class DemoApp extends LitElement {
     scanning: { state: true },
     customURL: { state: true },
     webLLM: { state: true },
+    gpu: { state: true },
+    settingsOpen: { state: true },
   };
 
   declare settings: DemoSettings;
@@ -49,6 +44,10 @@ export class DemoApp extends LitElement {
   declare scanning: boolean;
   declare customURL: string;
   declare webLLM: WebLLMState;
+  /** Whether WebLLM can run here (a WebGPU adapter); `undefined` while asking. */
+  declare gpu: boolean | undefined;
+  /** On a narrow screen the settings fold away behind one button (closed at first). */
+  declare settingsOpen: boolean;
   #tools: Tool[] = [];
   #toolsKey = '';
   #mcpTools: Tool[] = [];
@@ -64,6 +63,8 @@ export class DemoApp extends LitElement {
     this.scanning = false;
     this.customURL = '';
     this.webLLM = { phase: 'idle' };
+    void hasWebGPU().then((gpu) => (this.gpu = gpu));
+    this.settingsOpen = false;
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -79,6 +80,14 @@ export class DemoApp extends LitElement {
   #update(patch: Partial<DemoSettings>): void {
     this.settings = { ...this.settings, ...patch };
     saveSettings(this.settings);
+  }
+
+  #typing: ReturnType<typeof setTimeout> | undefined;
+
+  /** A typed base URL or model takes effect once the typing pauses (no blur or Enter needed). */
+  #updateAsTyped(patch: Partial<DemoSettings>): void {
+    clearTimeout(this.#typing);
+    this.#typing = setTimeout(() => this.#update(patch), 400);
   }
 
   /** The same array while the tool settings are unchanged (a new one reconfigures the chat). */
@@ -105,8 +114,12 @@ export class DemoApp extends LitElement {
     const serverReady = settings.source === 'server' && settings.baseURL !== '' && settings.model !== '';
     return html`
       <div class="layout">
-        <aside class="settings" aria-label="Settings">
-          <h1>open-agent <span>demo</span></h1>
+        <aside class="settings ${this.settingsOpen ? 'open' : ''}" aria-label="Settings">
+          <div class="settings-head">
+            <h1>open-agent <span>demo</span></h1>
+            <button type="button" class="settings-toggle" aria-expanded=${this.settingsOpen ? 'true' : 'false'}
+              @click=${() => (this.settingsOpen = !this.settingsOpen)}>${this.settingsOpen ? 'Hide settings' : 'Settings'}</button>
+          </div>
           ${this.#sourcePanel()}
           ${this.#toolsPanel()}
           <demo-mcp-panel .reservedNames=${BUILT_IN_NAMES} @mcp-tools-change=${(event: CustomEvent<McpToolsChange>) => {
@@ -132,15 +145,10 @@ export class DemoApp extends LitElement {
             @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
           >
             <span slot="header" class="chat-title">${this.#sourceLabel()}</span>
-            <div slot="empty" class="welcome">
-              <h2>What can I help with?</h2>
-              <p>${settings.source === 'demo'
-                ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
-                : 'Ask anything. The model can use the tools enabled in the settings.'}</p>
-              <div class="suggestions">
-                ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => void this.#chat()?.send(text)}>${text}</button>`)}
-              </div>
-            </div>
+            ${welcomeTemplate(
+              { source: settings.source, ready: backend !== undefined || serverReady },
+              { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
+            )}
           </agent-chat>
         </main>
       </div>
@@ -166,9 +174,9 @@ export class DemoApp extends LitElement {
 
   #sourcePanel(): TemplateResult {
     const { source } = this.settings;
-    const option = (value: ModelSource, label: string, hint: string) => html`
+    const option = (value: ModelSource, label: string, hint: string, disabled = false) => html`
       <label class="choice">
-        <input type="radio" name="source" .checked=${source === value} @change=${() => this.#update({ source: value })} />
+        <input type="radio" name="source" .checked=${source === value} ?disabled=${disabled} @change=${() => this.#update({ source: value })} />
         <span><strong>${label}</strong><small>${hint}</small></span>
       </label>`;
     return html`
@@ -177,7 +185,7 @@ export class DemoApp extends LitElement {
         <div role="radiogroup" aria-label="Model source">
           ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
           ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
-          ${option('webllm', 'In the browser (WebLLM)', hasWebGPU() ? 'Runs on your GPU after a download' : 'Needs WebGPU (not available here)')}
+          ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
         </div>
         ${source === 'server' ? this.#serverPanel() : nothing}
         ${source === 'webllm' ? this.#webLLMPanel() : nothing}
@@ -203,27 +211,22 @@ export class DemoApp extends LitElement {
             @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)} />
           <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>Probe</button>
         </form>
-        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => this.#endpoint(endpoint))}</ul>` : nothing}
+        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}</ul>` : nothing}
         <label>Base URL
-          <input .value=${baseURL} @change=${(event: Event) => this.#update({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
+          <input .value=${baseURL} @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
         </label>
         <label>Model
-          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @change=${(event: Event) => this.#update({ model: (event.target as HTMLInputElement).value.trim() })} />
+          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })} />
           <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
         </label>
       </div>`;
   }
 
-  #endpoint(endpoint: DiscoveredEndpoint): TemplateResult {
-    return html`<li class="endpoint ${endpoint.status}">
-      <div class="endpoint-head"><strong>${endpoint.name}</strong><span class="status">${STATUS_LABELS[endpoint.status]}</span></div>
-      <small>${endpoint.message}</small>
-      ${endpoint.fix ? html`<pre class="fix">${endpoint.fix}</pre>` : nothing}
-      ${endpoint.models.length > 0
-        ? html`<div class="models">${endpoint.models.map((id) => html`<button type="button" class=${id === this.settings.model && endpoint.baseURL === this.settings.baseURL ? 'selected' : ''}
-            @click=${() => this.#update({ source: 'server', baseURL: endpoint.baseURL, model: id })}>${id}</button>`)}</div>`
-        : nothing}
-    </li>`;
+  /** The one click that gets a chat without a model going: find servers (and open the settings). */
+  #nextStep(): void {
+    this.settingsOpen = true;
+    if (this.settings.source === 'server') void this.#discover();
+    else this.#update({ source: 'demo' });
   }
 
   async #discover(): Promise<void> {
@@ -254,7 +257,7 @@ export class DemoApp extends LitElement {
           </select>
         </label>
         <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
-        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || !hasWebGPU()} @click=${() => void this.#loadWebLLM()}>
+        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || this.gpu !== true} @click=${() => void this.#loadWebLLM()}>
           ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
         </button>
         ${state.phase === 'loading'
@@ -262,7 +265,7 @@ export class DemoApp extends LitElement {
           : nothing}
         ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
         ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-        ${hasWebGPU() ? nothing : html`<p class="hint">This browser has no WebGPU, so WebLLM cannot run here.</p>`}
+        ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
       </div>`;
   }
 
@@ -273,7 +276,9 @@ export class DemoApp extends LitElement {
       const backend = await loadWebLLM(model, (progress) => (this.webLLM = { phase: 'loading', progress }));
       this.webLLM = { phase: 'ready', backend, model };
     } catch (error) {
-      this.webLLM = { phase: 'failed', message: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      // A bare "Failed to fetch" is the model download failing: offline, or the CDN unreachable.
+      this.webLLM = { phase: 'failed', message: /fetch|network/i.test(message) ? `The model download needs the network, and it failed (${message}).` : message };
     }
   }
 
@@ -322,11 +327,3 @@ export class DemoApp extends LitElement {
       </section>`;
   }
 }
-
-const STATUS_LABELS: Record<DiscoveredEndpoint['status'], string> = {
-  ready: 'Ready',
-  'no-models': 'No model',
-  cors: 'Blocked (CORS)',
-  unreachable: 'Not running',
-  error: 'Error',
-};

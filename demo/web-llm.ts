@@ -22,9 +22,18 @@ interface WebLLMModule {
   CreateMLCEngine(model: string, config: { initProgressCallback: (report: WebLLMProgress) => void }): Promise<WebLLMEngine>;
 }
 
-/** True when this browser has WebGPU (WebLLM needs it). */
-export function hasWebGPU(): boolean {
-  return 'gpu' in navigator;
+/**
+ * True when this browser has WebGPU *and* a GPU adapter (WebLLM needs both): `navigator.gpu`
+ * exists in Chromium without a usable GPU too, and `requestAdapter()` then resolves `null`.
+ */
+export async function hasWebGPU(): Promise<boolean> {
+  // WebGPU's types are not in this project's DOM lib: only the one call used is declared.
+  const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  try {
+    return gpu !== undefined && (await gpu.requestAdapter()) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -34,7 +43,7 @@ export function hasWebGPU(): boolean {
  * not installed, download failed.
  */
 export async function loadWebLLM(model: string, onProgress: (progress: WebLLMProgress) => void): Promise<ChatBackend> {
-  if (!hasWebGPU()) throw new Error('This browser has no WebGPU, which WebLLM needs (try a recent Chrome or Edge).');
+  if (!(await hasWebGPU())) throw new Error('This browser has no usable WebGPU adapter, which WebLLM needs (try a recent Chrome or Edge on a machine with a GPU).');
   const { load } = await import('virtual:web-llm');
   const module = await load();
   if (!isWebLLM(module)) throw new Error('@mlc-ai/web-llm loaded, but it has no CreateMLCEngine: is it a supported version?');

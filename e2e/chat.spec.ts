@@ -87,3 +87,19 @@ test('a reload restores the conversation from IndexedDB', async ({ page }) => {
   await expect(demo.chat.locator('[part~="conversation-current"]')).toContainText('Remember this chat');
   expect((await recorded()).requests).toHaveLength(1);
 });
+
+test('a reload while the answer streams marks it interrupted, with Retry', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open({ conversation: 'e2e-interrupted' });
+  await enqueue({ text: words(80, 'slow'), delayMs: 60 });
+  await demo.send('Say a lot');
+  await expect(demo.assistant()).toContainText('slow3');
+
+  await page.reload();
+
+  await expect(demo.assistant().locator('[part~="note"]')).toContainText('interrupted');
+  await enqueue({ text: 'A fresh answer.' });
+  await demo.chat.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(demo.assistant()).toContainText('A fresh answer.');
+  await expect(demo.log.locator('article.user')).toHaveCount(1);
+});

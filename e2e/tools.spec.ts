@@ -81,3 +81,16 @@ test('approval: deny tells the model and runs nothing', async ({ page }) => {
   expect(toolMessage).toMatchObject({ role: 'tool' });
   expect(toolMessage?.content).toMatch(/denied/);
 });
+
+test('with "Run tools automatically" off, the demo model\'s calculator call gets Run, and Run answers', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open({ source: 'demo', autoExecute: 'false' });
+
+  await demo.send('What is 6 * 7?');
+
+  const card = demo.toolCard('calculator');
+  await expect(card.locator('[part~="tool-note"]')).toContainText('run this call?');
+  await card.getByRole('button', { name: 'Run' }).click();
+  await expect(card.locator('[part~="tool-status"]')).toContainText('Done');
+  await expect(demo.assistant()).toContainText('42');
+});

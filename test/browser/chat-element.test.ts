@@ -447,7 +447,7 @@ describe('<agent-chat>', () => {
       element.history = history;
       element.conversationId = 'scroll';
     });
-    await expect.poll(() => $$(chat, 'article').length).toBe(30);
+    await expect.poll(() => $$(chat, 'article.user').length).toBe(30);
     const log = $(chat, '[role="log"]');
     if (!log) throw new Error('no log');
     log.scrollTop = 0;

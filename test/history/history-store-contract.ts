@@ -230,6 +230,9 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       ['not JSON', '{"format":', 'the file is not JSON'],
       ['not an object', '[1,2]', 'the file is not a JSON object'],
       ['another format', '{"format":"chatgpt","version":1}', '"format" is "chatgpt"'],
+      // The two files of the walkthrough in issue 15, once told "the file is not a JSON object".
+      ['an unknown format alone', '{"format":"nope"}', '"format" is "nope", expected "open-agent-conversation"'],
+      ['no version', '{"format":"open-agent-conversation"}', '"version" is missing'],
       [
         'a newer version',
         '{"format":"open-agent-conversation","version":2}',

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { enqueue, FAKE_BASE_URL, recorded, resetServer } from './fake-server.js';
+import { startStaticServer } from './static-server.js';
+
+// `<agent-chat>` from `dist/agent-chat.js` in a static HTML file: a plain file server, no Vite,
+// no import map. `npm test` builds `dist/` before the e2e suite.
+
+let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+test.beforeAll(async () => {
+  server = await startStaticServer();
+});
+test.afterAll(async () => {
+  await server.close();
+});
+test.beforeEach(async () => {
+  await resetServer();
+});
+
+/** Opens a page, failing on any script error or failed request (a bare specifier would be one). */
+async function open(page: Page, path: string): Promise<void> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('requestfailed', (request) => problems.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.url()} ${response.status()}`);
+  });
+  await page.goto(`${server.url}/e2e/static/${path}`);
+  await expect(page.locator('agent-chat').getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  expect(problems).toEqual([]);
+}
+
+test('the element streams from an OpenAI-compatible server and runs a tool given inline', async ({ page }) => {
+  await open(page, `server.html?server=${encodeURIComponent(FAKE_BASE_URL)}`);
+  const chat = page.locator('agent-chat');
+  await enqueue(
+    { toolCalls: [{ name: 'calculator', arguments: { expression: '6 * 7' } }] },
+    { text: 'The answer is **42**.' },
+  );
+
+  await chat.getByRole('textbox', { name: 'Message' }).fill('What is 6 * 7?');
+  await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+  await expect(chat.locator('section.tool [part~="tool-status"]')).toContainText('Done');
+  // The markdown chunk loads from beside agent-chat.js.
+  await expect(chat.locator('article.assistant .markdown strong').last()).toHaveText('42');
+  const { requests } = await recorded();
+  expect(requests).toHaveLength(2);
+  expect(requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: '42' });
+  // The page gave it no size: the default holds (neither 0 nor grown with the content).
+  const box = await chat.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(320);
+  expect(box?.height).toBeLessThanOrEqual(800);
+});
+
+test('the element runs on a scripted model from an inline module script', async ({ page }) => {
+  await open(page, 'scripted.html');
+  const chat = page.locator('agent-chat');
+
+  await chat.getByRole('textbox', { name: 'Message' }).fill('What is 6 * 7?');
+  await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+  await expect(chat.locator('article.assistant .markdown strong').last()).toHaveText('42');
+  await expect(chat.locator('section.tool [part~="tool-status"]')).toContainText('Done');
+  const box = await chat.boundingBox();
+  expect(box?.height).toBe(page.viewportSize()?.height);
+});

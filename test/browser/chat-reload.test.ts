@@ -1,0 +1,72 @@
+import { afterEach, expect, test } from 'vitest';
+import '../../components/index.js';
+import type { AgentChat } from '../../components/index.js';
+import { memoryHistory, scriptedBackend, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+
+// What a reloaded conversation shows, and the controls around it.
+
+const mounted: HTMLElement[] = [];
+afterEach(() => {
+  for (const element of mounted.splice(0)) element.remove();
+});
+
+function mount(history: HistoryStore, turns: ScriptedResponse[]) {
+  const backend = scriptedBackend(turns);
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '480px';
+  chat.model = 'scripted';
+  chat.backend = backend;
+  chat.history = history;
+  chat.conversationId = 'c';
+  document.body.append(chat);
+  mounted.push(chat);
+  return { chat, backend };
+}
+
+const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
+const text = (chat: AgentChat, selector: string) => (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+test('a prompt whose answer a reload cut off is marked interrupted, and Retry answers it', async () => {
+  const history = memoryHistory();
+  // What a reload mid-stream leaves: the prompt is stored, its answer never was.
+  await history.append('c', [{ role: 'user', content: 'Tell me a story' }]);
+
+  const { chat, backend } = mount(history, [{ text: 'Once upon a time.' }]);
+
+  await expect.poll(() => text(chat, 'article.assistant [part~="note"]')).toContain('interrupted');
+  expect(text(chat, '[role="alert"]')).toContain('interrupted');
+  root(chat).querySelector<HTMLButtonElement>('[part~="retry-button"]')?.click();
+
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('Once upon a time.');
+  expect(text(chat, 'article.assistant')).not.toContain('interrupted');
+  expect(root(chat).querySelectorAll('article.assistant')).toHaveLength(1);
+  expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+});
+
+test('one button starts a new conversation: the side list has no second "New"', async () => {
+  const { chat } = mount(memoryHistory(), []);
+  chat.sidebarOpen = true;
+  await chat.updateComplete;
+  const list = root(chat).querySelector('agent-conversations');
+  await list?.updateComplete;
+
+  const labels = [root(chat), list?.shadowRoot]
+    .flatMap((scope) => [...(scope?.querySelectorAll('button') ?? [])])
+    .map((button) => button.textContent.trim());
+  expect(labels.filter((label) => /^New/.test(label))).toEqual(['New chat']);
+});
+
+test('buttons carry SVG icons, no symbol a font may lack (the trash emoji showed as a box)', async () => {
+  const history = memoryHistory();
+  await history.append('c', [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }]);
+  const { chat } = mount(history, []);
+  chat.sidebarOpen = true;
+  await expect.poll(() => root(chat).querySelector('agent-conversations')?.shadowRoot?.querySelectorAll('li button').length ?? 0).toBeGreaterThan(0);
+  const list = root(chat).querySelector('agent-conversations');
+
+  const buttons = [root(chat), list?.shadowRoot].flatMap((scope) => [...(scope?.querySelectorAll('button') ?? [])]);
+  const symbols = buttons.map((button) => button.textContent).join('').match(/[\u2190-\u2bff\u{1f000}-\u{1faff}]/gu);
+  expect(symbols).toBeNull();
+  expect(list?.shadowRoot?.querySelector('button[title="Delete"] svg')).not.toBeNull();
+  expect(root(chat).querySelector('[part~="sidebar-button"] svg')).not.toBeNull();
+});
