@@ -5,6 +5,7 @@ import { skipped, type Figure } from './support/figure.js';
 import { formatNotes, formatTable } from './support/report.js';
 import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
+import { clientRun } from './node/client-run.js';
 import { coreBundleSize } from './node/core-bundle-size.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { streamThroughput } from './node/stream-throughput.js';
@@ -24,6 +25,7 @@ const SECTIONS: Section[] = [
   { name: 'loop', run: loopOverhead },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
+  { name: 'run', run: clientRun },
 ];
 
 /**
