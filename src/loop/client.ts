@@ -198,12 +198,10 @@ export class Client {
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
         report: this.#report,
+        beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };
-      for await (const event of agentLoop(context)) {
-        if (event.type === 'done')
-          await this.#persistence.savePending(this.#state.round, this.#state);
-        yield event;
-      }
+      // Delegated, not re-yielded: a for-await here would add a promise hop to every event.
+      yield* agentLoop(context);
     } finally {
       this.#running = false;
     }
