@@ -141,7 +141,8 @@ export function createFetchBackend(
       failure = error;
       throw opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true });
     } finally {
-      opened.close(failure);
+      if (failure === undefined && reader.finished) opened.release();
+      else opened.close(failure);
     }
   }
 
