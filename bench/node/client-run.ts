@@ -19,10 +19,10 @@ const SCENARIOS: Scenario[] = [
   { kind: 'parallel', calls: 20 },
 ];
 const LOOPS: RunLoopName[] = ['floor', 'open-agent', 'openai'];
-/** Fresh processes (pages) per cell. */
-const ROUNDS = 3;
+/** Fresh processes (pages) per cell: on a shared machine one process can run 2× slower than the next. */
+const ROUNDS = 5;
 /** Timed runs in each process (page) after the checked one: more for the short scenario, whose runs take a few ms. */
-const REPEAT: Record<Scenario['kind'], number> = { text: 8, 'tool-loop': 5, parallel: 20 };
+const REPEAT: Record<Scenario['kind'], number> = { text: 8, 'tool-loop': 5, parallel: 30 };
 const SLOPE_DELTAS = 200_000;
 const PAGE_ROOT = 'bench/browser/run';
 
