@@ -30,13 +30,12 @@ const FINISHED = Object.freeze({ done: true, value: undefined }) as unknown as S
  *
  * A source offering {@link CHUNK_BATCHES} (our fetch transport) is read a batch at a time
  * — one await per network read (a read of megabytes comes as batches of ~32 KB) — and the
- * whole batch is aggregated at once: the text deltas of one batch become one `text` event
- * (reasoning alike; see
- * {@link mergeDeltas}). A UI renders per event, and the later deltas of a read are already
- * there, so handing them out one by one would only delay the last of them; a server that
- * flushes one token per read still streams them one by one. An abort stops before the next
- * read. Other sources (an `openai` client, WebLLM, the scripted backend) yield one chunk per
- * `next()`, and one event per delta.
+ * whole batch is aggregated at once: the text deltas of one batch become one `text` event,
+ * reasoning alike (see {@link mergeDeltas}). A UI renders per event, and the later deltas
+ * of a read are already there, so handing them out one by one would only delay the last of
+ * them; a server that flushes one token per read still streams them one by one. An abort
+ * stops before the next read. Other sources (an `openai` client, WebLLM, the scripted
+ * backend) yield one chunk per `next()`, and one event per delta.
  */
 export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, AssistantTurn> {
   readonly #aggregator: ChunkAggregator;
