@@ -7,6 +7,7 @@ import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
+import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
@@ -28,6 +29,7 @@ const SECTIONS: Section[] = [
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },
+  { name: 'run', run: clientRun },
 ];
 
 /**

@@ -30,7 +30,7 @@ const ROUNDS = {
 };
 type Rounds = (typeof ROUNDS)[keyof typeof ROUNDS];
 
-/** Reads the whole stream once; returns what it counted, checked against the fixture. */
+/** Reads the whole stream once; returns what it counted (text characters + calls), checked against the fixture. */
 type Reader = (fetch: typeof globalThis.fetch) => Promise<number>;
 
 /**
@@ -62,16 +62,17 @@ const floor: Reader = async (fetch) => {
   return parsed;
 };
 
-/** The real transport and aggregator. Returns the text and tool_use events. */
+/** The real transport and aggregator. Returns the characters of text plus the tool_use events. */
 const transportAndAggregator: Reader = async (fetch) => {
   const backend = createFetchBackend({ baseURL: BASE_URL, fetch });
   const chunks = await backend.chat.completions.create(REQUEST, {});
   const stream = aggregateStream(chunks, { toolNames: new Set([TOOL_NAME]) });
-  let events = 0;
+  let count = 0;
   for (let step = await stream.next(); step.done !== true; step = await stream.next()) {
-    if (step.value.type === 'text' || step.value.type === 'tool_use') events++;
+    if (step.value.type === 'text') count += step.value.text.length;
+    if (step.value.type === 'tool_use') count++;
   }
-  return events;
+  return count;
 };
 
 const weather = tool({
@@ -85,18 +86,19 @@ const weather = tool({
   }),
 });
 
-/** `query()` end to end (Client, loop, history, validation of each call) over the same fetch. Returns text and tool_use events. */
+/** `query()` end to end (Client, loop, history, validation of each call) over the same fetch. Returns text characters plus tool_use events. */
 const endToEnd: Reader = async (fetch) => {
-  let events = 0;
+  let count = 0;
   for await (const event of query('Go', {
     model: 'qwen3:4b',
     baseURL: BASE_URL,
     fetch,
     tools: [weather],
   })) {
-    if (event.type === 'text' || event.type === 'tool_use') events++;
+    if (event.type === 'text') count += event.text.length;
+    if (event.type === 'tool_use') count++;
   }
-  return events;
+  return count;
 };
 
 interface Comparison {
@@ -115,8 +117,8 @@ async function compare(
   const fetch = inMemoryFetch(pieces);
   const readers = [
     { key: 'floorMs', read: floor, expected: fixture.frames },
-    { key: 'sdkMs', read: transportAndAggregator, expected: fixture.events },
-    { key: 'endToEndMs', read: endToEnd, expected: fixture.events },
+    { key: 'sdkMs', read: transportAndAggregator, expected: fixture.expected },
+    { key: 'endToEndMs', read: endToEnd, expected: fixture.expected },
   ] as const;
   const samples: Record<keyof Comparison, number[]> = { floorMs: [], sdkMs: [], endToEndMs: [] };
   for (let round = 0; round < warmup + repeat; round++) {

@@ -11,8 +11,11 @@ export interface SseFixture {
   bytes: Uint8Array;
   /** `data:` frames, `[DONE]` included. */
   frames: number;
-  /** `text` events (text stream) or `tool_use` events (tool-call stream) the SDK must yield. */
-  events: number;
+  /**
+   * What reading it through the SDK must count: characters of text (text stream; the deltas
+   * of one read may come as one event) or `tool_use` events (tool-call stream).
+   */
+  expected: number;
 }
 
 const encoder = new TextEncoder();
@@ -39,10 +42,15 @@ const WORDS = ['The', ' quick', ' brown', ' fox', ' jumps', ' over', ' the', ' l
  */
 export function textStream(deltas: number, pieces: readonly string[] = WORDS): SseFixture {
   const parts = [frame({ role: 'assistant', content: '' })];
-  for (let index = 0; index < deltas; index++) parts.push(frame({ content: pieces[index % pieces.length] }));
+  let characters = 0;
+  for (let index = 0; index < deltas; index++) {
+    const piece = pieces[index % pieces.length] ?? '';
+    characters += piece.length;
+    parts.push(frame({ content: piece }));
+  }
   parts.push(frame({}, 'stop', { usage: { prompt_tokens: 12, completion_tokens: deltas, total_tokens: 12 + deltas } }));
   parts.push('data: [DONE]\n\n');
-  return { name: `${deltas} text deltas`, bytes: encoder.encode(parts.join('')), frames: parts.length, events: deltas };
+  return { name: `${deltas} text deltas`, bytes: encoder.encode(parts.join('')), frames: parts.length, expected: characters };
 }
 
 /**
@@ -62,7 +70,7 @@ export function toolCallStream(calls: number, toolName: string, fragments = 8): 
   }
   parts.push(frame({}, 'tool_calls'));
   parts.push('data: [DONE]\n\n');
-  return { name: `${calls} tool calls`, bytes: encoder.encode(parts.join('')), frames: parts.length, events: calls };
+  return { name: `${calls} tool calls`, bytes: encoder.encode(parts.join('')), frames: parts.length, expected: calls };
 }
 
 /** How the in-memory body hands out the bytes: fixed-size reads (split mid-frame) or one frame per read. */

@@ -45,6 +45,33 @@ export class BodyTextReader {
     return text;
   }
 
+  /**
+   * For a stream that ended on purpose (`[DONE]`): lets the rest of the body — normally
+   * only its end — arrive instead of cancelling it (in Chromium a cancel costs ~0.25 ms of
+   * the page's time per response; reading to the end is what the server expects). Cancels
+   * after all when more data comes, or when the end does not within `graceMs`. Never waits.
+   */
+  release(graceMs = 250): void {
+    const reader = this.#reader;
+    if (this.#closed || this.#finished || !reader) {
+      this.close();
+      return;
+    }
+    this.#closed = true;
+    const cancel = () => {
+      reader.cancel().catch(() => undefined);
+    };
+    const timer = setTimeout(cancel, graceMs);
+    reader.read().then(
+      (result) => {
+        clearTimeout(timer);
+        if (result.done !== true) cancel();
+        reader.releaseLock();
+      },
+      () => clearTimeout(timer),
+    );
+  }
+
   /** Cancels the body if unread, and releases the lock. Idempotent, never throws. */
   close(reason?: unknown): void {
     if (this.#closed || !this.#reader) return;

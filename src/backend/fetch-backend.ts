@@ -111,23 +111,37 @@ export function createFetchBackend(
     try {
       let text: string | undefined = opened.firstText;
       for (;;) {
-        const batch: unknown[] = [];
-        try {
-          if (text === undefined) reader.end(batch);
-          else if (text !== '') reader.push(text, batch);
-        } finally {
-          // Also when the reader threw: the chunks before an error are handed out first
-          // (the error then propagates once the consumer asks for more).
-          if (batch.length > 0) yield batch;
-        }
-        if (text === undefined || reader.finished) return;
+        // A browser hands out megabytes per read: parsed and aggregated whole, its thousands
+        // of chunks would outlive the young generation. Pieces of about BATCH_CHARS, cut at
+        // line ends, keep them short-lived (and still hand out one batch per small read).
+        let start = 0;
+        do {
+          const end = text === undefined ? 0 : pieceEnd(text, start);
+          const batch: unknown[] = [];
+          try {
+            if (text === undefined) reader.end(batch);
+            else if (end > start)
+              reader.push(
+                start === 0 && end === text.length ? text : text.slice(start, end),
+                batch,
+              );
+          } finally {
+            // Also when the reader threw: the chunks before an error are handed out first
+            // (the error then propagates once the consumer asks for more).
+            if (batch.length > 0) yield batch;
+          }
+          start = end;
+          if (reader.finished) return;
+        } while (text !== undefined && start < text.length);
+        if (text === undefined) return;
         text = await opened.body.read();
       }
     } catch (error) {
       failure = error;
       throw opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true });
     } finally {
-      opened.close(failure);
+      if (failure === undefined && reader.finished) opened.release();
+      else opened.close(failure);
     }
   }
 
@@ -139,6 +153,16 @@ export function createFetchBackend(
       },
     },
   };
+}
+
+/** Characters of a read parsed at once, see `batches`. */
+const BATCH_CHARS = 32 * 1024;
+
+/** Where the piece of `text` from `start` ends: the whole rest when short, else after a line end near BATCH_CHARS. */
+function pieceEnd(text: string, start: number): number {
+  if (text.length - start <= BATCH_CHARS) return text.length;
+  const lineEnd = text.indexOf('\n', start + BATCH_CHARS);
+  return lineEnd === -1 ? text.length : lineEnd + 1;
 }
 
 /** Header names are case-insensitive; one spelling lets a caller's header replace ours. */

@@ -30,6 +30,8 @@ export interface OpenedResponse {
   attempts: number;
   /** Cancels the body (if unread), stops timers, unlinks from the caller's signal. */
   close(reason?: unknown): void;
+  /** {@link close} for a stream that ended on purpose: the body may finish on its own. */
+  release(): void;
 }
 
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -85,6 +87,10 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
           attempts,
           close(reason) {
             opened.close(reason);
+            attempt.dispose();
+          },
+          release() {
+            opened.release();
             attempt.dispose();
           },
         };

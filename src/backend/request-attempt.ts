@@ -36,12 +36,21 @@ export class RequestAttempt {
     readonly timeoutMs: number,
   ) {
     this.#userSignal = userSignal;
-    const onAbort = () => this.#controller.abort(userSignal?.reason);
+    const onAbort = () => this.#abort(userSignal?.reason);
     if (userSignal?.aborted) onAbort();
     else userSignal?.addEventListener('abort', onAbort, { once: true });
     this.#unlink = () => userSignal?.removeEventListener('abort', onAbort);
+  }
+
+  /**
+   * Aborts the request and rejects the pending guard. Only this class aborts its controller,
+   * so it rejects directly rather than listening to its own signal (a listener per request).
+   */
+  #abort(reason: unknown): void {
     const signal = this.#controller.signal;
-    signal.addEventListener('abort', () => this.#reject?.(asError(signal.reason)), { once: true });
+    if (signal.aborted) return;
+    this.#controller.abort(reason);
+    this.#reject?.(asError(signal.reason));
   }
 
   /** Aborts when the caller aborts or the deadline passes. Pass it to `fetch`. */
@@ -102,7 +111,7 @@ export class RequestAttempt {
       return;
     }
     this.timedOutWaitingFor = waitingFor;
-    this.#controller.abort(new DeadlineExceeded(`no ${waitingFor} within ${this.timeoutMs} ms`));
+    this.#abort(new DeadlineExceeded(`no ${waitingFor} within ${this.timeoutMs} ms`));
   };
 
   /**

@@ -30,13 +30,16 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
     options.loopStrategy ?? maxIterations(options.maxToolIterations ?? DEFAULTS.maxToolIterations);
   let usage = emptyUsage();
   let iterations = 0;
-  const done = (status: DoneStatus): AgentEvent => ({
-    type: 'done',
-    status,
-    finishReason: iterations > 0 ? state.finishReason : null,
-    usage,
-    iterations,
-  });
+  const done = async (status: DoneStatus): Promise<AgentEvent> => {
+    await context.beforeDone?.();
+    return {
+      type: 'done',
+      status,
+      finishReason: iterations > 0 ? state.finishReason : null,
+      usage,
+      iterations,
+    };
+  };
   try {
     do {
       if (state.round) {
@@ -45,7 +48,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
         const pending = pendingCalls(state.round);
         if (pending.length > 0) {
           yield { type: 'awaiting_tool_results', pending };
-          yield done('awaiting_tool_results');
+          yield await done('awaiting_tool_results');
           return;
         }
         commitRound(context);
@@ -70,7 +73,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
             `open-agent: stopped after ${state.iterationCount} rounds of tool calls (maxToolIterations)`,
           );
         }
-        yield done('max_iterations');
+        yield await done('max_iterations');
         return;
       }
       context.signal?.throwIfAborted();
@@ -82,7 +85,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       yield* openRound(context, step.turn);
     } while (state.round && state.round.calls.length > 0);
     state.round = null;
-    yield done('completed');
+    yield await done('completed');
   } catch (error) {
     if (!(context.signal?.aborted === true || isAgentError(error, 'EXECUTION_CANCELLED')))
       throw error;
@@ -90,6 +93,6 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       cancelUnsettled(state.round, (call) => `Tool "${call.name}" was cancelled`, true);
       commitRound(context);
     }
-    yield done('cancelled');
+    yield await done('cancelled');
   }
 }

@@ -166,7 +166,29 @@ export class Client {
    * @throws AgentError for transport failures (`HTTP_ERROR`, `NETWORK_ERROR`, `STREAM_*`),
    * with history left consistent. An abort is not thrown: it ends with `done` `cancelled`.
    */
-  async *receiveMessages(): AsyncGenerator<AgentEvent, void> {
+  receiveMessages(): AsyncGenerator<AgentEvent, void> {
+    return this.#events(undefined);
+  }
+
+  /**
+   * `query()` then `receiveMessages()`, as one async iterable (one generator: a wrapper
+   * around `receiveMessages()` would add a hop to every event).
+   */
+  run(prompt: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void> {
+    return this.#events({ prompt, options });
+  }
+
+  /** The events of `receiveMessages()`, after recording `start`'s prompt when given (`run()`). */
+  async *#events(
+    start: { prompt: string; options: { signal?: AbortSignal } } | undefined,
+  ): AsyncGenerator<AgentEvent, void> {
+    if (start !== undefined) {
+      const result = await this.query(start.prompt, start.options);
+      if (!result.accepted) {
+        yield promptBlocked();
+        return;
+      }
+    }
     this.#assertIdle('receiveMessages');
     this.#running = true;
     const signal = this.#signal;
@@ -181,28 +203,16 @@ export class Client {
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
         report: this.#report,
+        beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };
       const untold = this.#untold;
       this.#untold = [];
       yield* untold;
-      for await (const event of agentLoop(context)) {
-        if (event.type === 'done')
-          await this.#persistence.savePending(this.#state.round, this.#state);
-        yield event;
-      }
+      // Delegated, not re-yielded: a for-await here would add a promise hop to every event.
+      yield* agentLoop(context);
     } finally {
       this.#running = false;
     }
-  }
-
-  /** `query()` then `receiveMessages()`, as one async iterable. */
-  async *run(
-    prompt: string,
-    options: { signal?: AbortSignal } = {},
-  ): AsyncGenerator<AgentEvent, void> {
-    const result = await this.query(prompt, options);
-    if (result.accepted) yield* this.receiveMessages();
-    else yield promptBlocked();
   }
 
   /**

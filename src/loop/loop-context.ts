@@ -16,4 +16,6 @@ export interface LoopContext {
   append(...messages: Message[]): void;
   /** Reports an error that does not stop the run (a failing hook). */
   report(error: AgentError): void;
+  /** Awaited before the run's `done` is yielded (the Client stores a paused round there). */
+  beforeDone?(): Promise<void>;
 }

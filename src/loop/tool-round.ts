@@ -1,6 +1,8 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import { executeTool } from '../tools/execute-tool.js';
+import type { Tool } from '../tools/tool.js';
+import type { InputValidation } from '../tools/validate-input.js';
 import type { AgentEvent } from '../types/events.js';
 import { DEFAULTS } from './agent-options.js';
 import { resultText, type RoundCall, type ToolRound } from './conversation-state.js';
@@ -32,12 +34,9 @@ export async function* openRound(
 ): AsyncGenerator<AgentEvent> {
   const calls: RoundCall[] = [];
   for (const use of turn.toolCalls) {
-    const call = await prepareCall(context, {
-      toolUseId: use.id,
-      name: use.name,
-      input: use.input,
-    });
-    calls.push(call);
+    const call = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
+    // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
+    calls.push(call instanceof Promise ? await call : call);
   }
   for (const invalid of turn.invalidToolCalls) {
     // The aggregator already yielded its tool_use_error; only calls echoed in history need a result.
@@ -51,7 +50,7 @@ export async function* openRound(
   yield* announceSettled(context.state.round);
 }
 
-async function prepareCall(context: LoopContext, call: Call): Promise<RoundCall> {
+function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
   const tool = context.registry.get(call.name);
   if (!tool) {
     const available = [...context.registry.names].join(', ') || 'none';
@@ -70,21 +69,38 @@ async function prepareCall(context: LoopContext, call: Call): Promise<RoundCall>
   if (!(context.options.autoExecuteTools ?? DEFAULTS.autoExecuteTools)) {
     return { ...valid, status: 'pending', reason: 'external' };
   }
+  const hooks = context.options.hooks?.PreToolUse;
+  if ((hooks === undefined || hooks.length === 0) && typeof tool.needsApproval !== 'function') {
+    if (!tool.execute) return { ...valid, status: 'pending', reason: 'external' };
+    return tool.needsApproval === true
+      ? { ...valid, status: 'pending', reason: 'approval' }
+      : { ...valid, status: 'ready' };
+  }
+  return prepareWithHooks(context, tool, valid, validation);
+}
+
+/** {@link prepareCall} once `PreToolUse` hooks or a `needsApproval` function have to run. */
+async function prepareWithHooks(
+  context: LoopContext,
+  tool: Tool,
+  valid: Call,
+  validation: InputValidation,
+): Promise<RoundCall> {
   const decision = await runPreToolHooks(
     context.options.hooks,
-    { toolName: call.name, toolUseId: call.toolUseId, input: valid.input },
+    { toolName: valid.name, toolUseId: valid.toolUseId, input: valid.input },
     (error) => context.report(error),
   );
   if (decision.kind === 'deny') {
     return failedCall(
       valid,
-      new AgentError('TOOL_DENIED', `Tool "${call.name}" was denied: ${decision.reason}`),
+      new AgentError('TOOL_DENIED', `Tool "${valid.name}" was denied: ${decision.reason}`),
     );
   }
   const revalidated = decision.input === valid.input ? validation : tool.validate(decision.input);
   if (!revalidated.success)
     return failedCall(valid, new AgentError('INVALID_TOOL_INPUT', revalidated.error));
-  const prepared = { ...call, input: revalidated.value };
+  const prepared = { ...valid, input: revalidated.value };
   if (!tool.execute) return { ...prepared, status: 'pending', reason: 'external' };
   const needsApproval =
     decision.kind === 'ask' ||
@@ -104,20 +120,35 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
   const round = context.state.round;
   if (!round) return;
   yield* announceSettled(round);
-  const running = new Map<string, Promise<string>>();
+  // Each call reports when it settles; the loop sleeps only while none is left to announce.
+  let running = 0;
+  let unannounced = 0;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
   round.calls.forEach((call, index) => {
     if (call.status !== 'ready') return;
-    running.set(
-      call.toolUseId,
-      runCall(context, call).then((settled) => {
+    running++;
+    runCall(context, call).then(
+      (settled) => {
         round.calls[index] = settled;
-        return call.toolUseId;
-      }),
+        running--;
+        unannounced++;
+        wake?.();
+      },
+      (error: unknown) => {
+        failure ??= { error };
+        running--;
+        wake?.();
+      },
     );
   });
-  while (running.size > 0) {
-    const finished = await Promise.race(running.values());
-    running.delete(finished);
+  while (running > 0 || unannounced > 0) {
+    if (unannounced === 0 && failure === undefined) {
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    if (failure !== undefined) throw failure.error;
+    unannounced = 0;
     yield* announceSettled(round);
   }
   if (context.signal?.aborted === true) {
@@ -135,17 +166,14 @@ async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
         error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
       };
   const isError = !outcome.ok;
-  const result = await runPostToolHooks(
-    context.options.hooks,
-    {
-      toolName: call.name,
-      toolUseId: call.toolUseId,
-      input: call.input,
-      result: outcome.ok ? outcome.content : outcome.error.message,
-      isError,
-    },
-    (error) => context.report(error),
-  );
+  let result: unknown = outcome.ok ? outcome.content : outcome.error.message;
+  if ((context.options.hooks?.PostToolUse?.length ?? 0) > 0) {
+    result = await runPostToolHooks(
+      context.options.hooks,
+      { toolName: call.name, toolUseId: call.toolUseId, input: call.input, result, isError },
+      (error) => context.report(error),
+    );
+  }
   return outcome.ok
     ? { ...call, status: 'settled', content: result, isError: false, announced: false }
     : {

@@ -8,6 +8,7 @@ type Step = IteratorResult<StreamEvent, AssistantTurn>;
 type Ending = { turn: AssistantTurn } | { error: AgentError };
 
 const NO_CHUNKS: readonly unknown[] = [];
+const NO_EVENTS: readonly StreamEvent[] = [];
 
 /**
  * `Symbol.asyncDispose` where the engine has it (Node 20, recent browsers); elsewhere a
@@ -28,8 +29,13 @@ const FINISHED = Object.freeze({ done: true, value: undefined }) as unknown as S
  * source (so a transport releases the HTTP body), `throw()` closes it and rethrows.
  *
  * A source offering {@link CHUNK_BATCHES} (our fetch transport) is read a batch at a time
- * — one await per network read — and its chunks are still aggregated one by one, lazily,
- * so an abort between two events stops at the same chunk as with any other source.
+ * — one await per network read (a read of megabytes comes as batches of ~32 KB) — and the
+ * whole batch is aggregated at once: the text deltas of one batch become one `text` event,
+ * reasoning alike (see {@link mergeDeltas}). A UI renders per event, and the later deltas
+ * of a read are already there, so handing them out one by one would only delay the last of
+ * them; a server that flushes one token per read still streams them one by one. An abort
+ * stops before the next read. Other sources (an `openai` client, WebLLM, the scripted
+ * backend) yield one chunk per `next()`, and one event per delta.
  */
 export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, AssistantTurn> {
   readonly #aggregator: ChunkAggregator;
@@ -135,14 +141,13 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     else waiting();
   }
 
-  /** Aggregates the next chunk (from the current batch, else from the source) until one yields events. */
+  /** Aggregates the rest of the current batch, else reads the next one, until that yields events. */
   #read(): Step | Promise<Step> {
     const signal = this.#signal;
     try {
-      for (;;) {
-        if (signal !== undefined && signal.aborted) return this.#fail(cancelled(signal));
-        if (this.#batchIndex >= this.#batch.length) break;
-        const step = this.#take(this.#batch[this.#batchIndex++]);
+      if (signal !== undefined && signal.aborted) return this.#fail(cancelled(signal));
+      if (this.#batchIndex < this.#batch.length) {
+        const step = this.#takeBatch();
         if (step !== undefined) return step;
       }
       if (this.#source === undefined) {
@@ -160,21 +165,41 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     }
   }
 
-  /** Aggregates one chunk: the first of its events (the rest queued), or undefined when it added none. */
-  #take(chunk: unknown): Step | Promise<Step> | undefined {
-    let events: readonly StreamEvent[];
-    try {
-      events = this.#aggregator.push(chunk);
-    } catch (error) {
-      return this.#fail(error);
+  /**
+   * Aggregates the chunks of the current batch (one read, or one chunk of a plain source):
+   * the first of their events (the rest queued, deltas merged), or undefined when they added none.
+   */
+  #takeBatch(): Step | Promise<Step> | undefined {
+    const batch = this.#batch;
+    const signal = this.#signal;
+    let events: StreamEvent[] | undefined;
+    let first: readonly StreamEvent[] | undefined;
+    while (this.#batchIndex < batch.length) {
+      // Only a callback of ours (onToolCallDelta) can abort while a batch is aggregated.
+      if (signal !== undefined && signal.aborted)
+        return this.#fail(cancelled(signal), gathered(first, events));
+      let added: readonly StreamEvent[];
+      try {
+        added = this.#aggregator.push(batch[this.#batchIndex++]);
+      } catch (error) {
+        return this.#fail(error, gathered(first, events));
+      }
+      if (added.length > 0) {
+        if (first === undefined) first = added;
+        else (events ??= [...first]).push(...added);
+      }
+      // Nothing after [DONE] is ours; closing the source also releases the HTTP body.
+      if (this.#aggregator.sawDone) {
+        const before = gathered(first, events);
+        return this.#closeSource().then(() => this.#end(before));
+      }
     }
-    // Nothing after [DONE] is ours; closing the source also releases the HTTP body.
-    if (this.#aggregator.sawDone) return this.#closeSource().then(() => this.#end());
-    if (events.length === 0) return undefined;
-    this.#events = events;
+    const all = gathered(first, events);
+    if (all.length === 0) return undefined;
+    this.#events = all;
     this.#index = 1;
     this.#handOn();
-    return { done: false, value: events[0] as StreamEvent }; // length checked above
+    return { done: false, value: all[0] as StreamEvent }; // length checked above
   }
 
   #afterSourceError(error: unknown): Promise<Step> {
@@ -183,12 +208,12 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     return this.#fail(error);
   }
 
-  /** The source ended: the turn, or STREAM_TRUNCATED after the held-back text. */
-  #end(): Promise<Step> {
+  /** The source ended: `before` (the last read's events), then the turn, or STREAM_TRUNCATED after the held-back text. */
+  #end(before: readonly StreamEvent[] = NO_EVENTS): Promise<Step> {
     if (!this.#aggregator.complete) {
       const released = this.#aggregator.flush();
       const { text, reasoning } = this.#aggregator.partial;
-      return this.#endWith(released, {
+      return this.#endWith(before, released, {
         error: new AgentError(
           'STREAM_TRUNCATED',
           `The response stream ended without [DONE] or a finish reason after ${text.length} characters of text and ${reasoning.length} of reasoning: the connection was probably cut.`,
@@ -200,13 +225,13 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
     try {
       result = this.#aggregator.end();
     } catch (error) {
-      return this.#fail(error); // only a throwing `generateId` from the caller
+      return this.#fail(error, before); // only a throwing `generateId` from the caller
     }
-    return this.#endWith(result.events, { turn: result.turn });
+    return this.#endWith(before, result.events, { turn: result.turn });
   }
 
-  /** Reports the held-back text, then the error; closes the source if it is still open. */
-  async #fail(error: unknown): Promise<Step> {
+  /** Reports `before` and the held-back text, then the error; closes the source if it is still open. */
+  async #fail(error: unknown, before: readonly StreamEvent[] = NO_EVENTS): Promise<Step> {
     await this.#closeSource();
     const signal = this.#signal;
     // A source may report an abort in its own way; the signal says what happened.
@@ -214,11 +239,15 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
       signal !== undefined && signal.aborted && !isAgentError(error)
         ? cancelled(signal)
         : toStreamError(error);
-    return this.#endWith(this.#aggregator.flush(), { error: reported });
+    return this.#endWith(before, this.#aggregator.flush(), { error: reported });
   }
 
-  #endWith(events: readonly StreamEvent[], ending: Ending): Promise<Step> {
-    this.#events = events;
+  #endWith(
+    before: readonly StreamEvent[],
+    events: readonly StreamEvent[],
+    ending: Ending,
+  ): Promise<Step> {
+    this.#events = before.length === 0 ? events : mergeDeltas([...before, ...events]);
     this.#index = 0;
     this.#ending = ending;
     return this.#answer();
@@ -242,6 +271,47 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
       // Closing is best effort: the stream's outcome is already decided.
     }
   }
+}
+
+/** The events a batch added: the first chunk's array as it is, or all of them with their deltas merged. */
+function gathered(
+  first: readonly StreamEvent[] | undefined,
+  events: StreamEvent[] | undefined,
+): readonly StreamEvent[] {
+  if (events !== undefined) return mergeDeltas(events);
+  return first ?? NO_EVENTS;
+}
+
+/**
+ * Joins each run of adjacent `text` events into one, and each run of `reasoning` events:
+ * the same text in the same order, in fewer events. Everything else (`text_was_reasoning`,
+ * calls) stays where it is and ends a run.
+ */
+export function mergeDeltas(events: readonly StreamEvent[]): StreamEvent[] {
+  const merged: StreamEvent[] = [];
+  let pieces: string[] = [];
+  let runType: 'text' | 'reasoning' | undefined;
+  const closeRun = () => {
+    if (runType === undefined) return;
+    merged.push({
+      type: runType,
+      text: pieces.length === 1 ? (pieces[0] as string) : pieces.join(''),
+    }); // a run has ≥ 1 piece
+    pieces = [];
+    runType = undefined;
+  };
+  for (const event of events) {
+    if (event.type === 'text' || event.type === 'reasoning') {
+      if (event.type !== runType) closeRun();
+      runType = event.type;
+      pieces.push(event.text);
+    } else {
+      closeRun();
+      merged.push(event);
+    }
+  }
+  closeRun();
+  return merged;
 }
 
 function cancelled(signal: AbortSignal): AgentError {

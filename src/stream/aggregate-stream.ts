@@ -10,7 +10,8 @@ export type { AssistantTurn, StreamEvent } from './assistant-turn.js';
  * Turns chat-completion chunks from any source (our fetch transport, an `openai` client,
  * a WebLLM engine, the scripted backend) into one assistant turn.
  *
- * Yields each new text and reasoning delta as it arrives (never repeated), then — after
+ * Yields each new text and reasoning delta as it arrives (never repeated; from our fetch
+ * transport, the deltas that arrived in one network read come as one event), then — after
  * the finish — every tool call in call order: `tool_use` for a valid call,
  * `tool_use_error` for one that must not run. Returns the {@link AssistantTurn}. When a
  * lone `</think>` shows that the text so far was reasoning (Qwen3 templates), it yields

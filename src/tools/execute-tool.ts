@@ -22,6 +22,16 @@ export async function executeTool(
     };
   }
   const controller = new AbortController();
+  const context = { signal: controller.signal, toolUseId: options.toolUseId };
+  const { signal } = options;
+  if (signal === undefined && tool.timeoutMs === undefined) {
+    // Nothing can stop this call: await the tool itself, without a race, a timer or a listener.
+    try {
+      return { ok: true, content: await execute(input, context) };
+    } catch (error) {
+      return failure(tool, error);
+    }
+  }
   const cancelled = () =>
     new AgentError('EXECUTION_CANCELLED', `Tool "${tool.name}" was cancelled`);
   let settle: ((error: AgentError) => void) | undefined;
@@ -32,7 +42,7 @@ export async function executeTool(
     };
   });
   const onAbort = () => settle?.(cancelled());
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  signal?.addEventListener('abort', onAbort, { once: true });
   const timer =
     tool.timeoutMs === undefined
       ? undefined
@@ -47,29 +57,32 @@ export async function executeTool(
           tool.timeoutMs,
         );
   try {
-    if (options.signal?.aborted) throw cancelled();
+    if (signal?.aborted) throw cancelled();
     const content: unknown = await Promise.race([
-      Promise.resolve().then(() =>
-        execute(input, { signal: controller.signal, toolUseId: options.toolUseId }),
-      ),
+      Promise.resolve().then(() => execute(input, context)),
       stopped,
     ]);
     return { ok: true, content };
   } catch (error) {
-    if (isAgentError(error)) {
-      // Errors rebuilt from a worker keep their code; plain AgentErrors thrown by a tool
-      // (e.g. a rethrown HTTP_ERROR) stay what they are.
-      return { ok: false, error: error instanceof AgentError ? error : AgentError.fromJSON(error) };
-    }
-    return {
-      ok: false,
-      error: new AgentError('TOOL_FAILED', `Tool "${tool.name}" failed: ${errorMessage(error)}`, {
-        cause: error,
-      }),
-    };
+    return failure(tool, error);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     stopped.catch(() => undefined);
   }
+}
+
+/** What a tool that threw (or was stopped) reports to the model. */
+function failure(tool: Tool, error: unknown): ToolOutcome {
+  if (isAgentError(error)) {
+    // Errors rebuilt from a worker keep their code; plain AgentErrors thrown by a tool
+    // (e.g. a rethrown HTTP_ERROR) stay what they are.
+    return { ok: false, error: error instanceof AgentError ? error : AgentError.fromJSON(error) };
+  }
+  return {
+    ok: false,
+    error: new AgentError('TOOL_FAILED', `Tool "${tool.name}" failed: ${errorMessage(error)}`, {
+      cause: error,
+    }),
+  };
 }

@@ -46,6 +46,22 @@ describe('fetch backend: batches for aggregateStream', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('cuts a read of megabytes (as browsers deliver) into batches of about 32 KB, in order', async () => {
+    const chunks = Array.from({ length: 2_000 }, (_, index) => chunk(`delta ${index} é → `));
+    const body = sseBody(chunks);
+    const fake = fakeFetch([sseResponse(body)]);
+    const backend = createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch });
+
+    const { batches, error } = await collectBatches(
+      await backend.chat.completions.create(chatRequest()),
+    );
+
+    expect(error).toBeUndefined();
+    expect(batches.flat()).toEqual([...chunks, STREAM_DONE]);
+    expect(batches.length).toBeGreaterThanOrEqual(Math.floor(body.length / (32 * 1024)));
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(body.length / (32 * 1024)));
+  });
+
   it('hands out the chunks before a mid-stream error, then throws it', async () => {
     const body = `${sseBody([chunk('a')], { done: false })}data: {"error":{"message":"out of memory"}}\n\n${sseBody([chunk('never')])}`;
     const fake = fakeFetch([sseResponse(body)]);

@@ -102,7 +102,35 @@ describe('fetch backend: SSE framing', () => {
     const fake = fakeFetch([sseResponse(body, { hang: true, onCancel: () => (cancelled = true) })]);
     const { chunks } = await collect(createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch }));
     expect(chunks).toEqual([chunk('a'), STREAM_DONE]);
-    expect(cancelled).toBe(true);
+    // The end of the body gets a short grace after [DONE]; a server that keeps it open is cut.
+    await expect.poll(() => cancelled, { timeout: 2_000 }).toBe(true);
+  });
+
+  it('cancels what follows [DONE] in a later read at once', async () => {
+    let cancelled = false;
+    const done = sseBody([chunk('a')]);
+    const body = `${done}data: ${JSON.stringify(chunk('after'))}\n\n`;
+    const fake = fakeFetch([
+      sseResponse(body, {
+        splitEvery: [done.length],
+        hang: true,
+        onCancel: () => (cancelled = true),
+      }),
+    ]);
+    const { chunks } = await collect(createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch }));
+    expect(chunks).toEqual([chunk('a'), STREAM_DONE]);
+    await expect.poll(() => cancelled, { timeout: 100 }).toBe(true);
+  });
+
+  it('lets a body that ends right after [DONE] end instead of cancelling it', async () => {
+    let cancelled = false;
+    const fake = fakeFetch([
+      sseResponse(sseBody([chunk('a')]), { onCancel: () => (cancelled = true) }),
+    ]);
+    const { chunks } = await collect(createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch }));
+    expect(chunks).toEqual([chunk('a'), STREAM_DONE]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cancelled).toBe(false);
   });
 
   it('ends without STREAM_DONE and without an error when the body ends without [DONE]', async () => {

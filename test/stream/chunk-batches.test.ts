@@ -53,18 +53,63 @@ describe('aggregateStream over a batch source', () => {
     expect(batched.turn).toEqual(single.turn);
   });
 
-  it('stops at the chunk where the signal aborted, not at the end of the batch', async () => {
+  it('merges the text deltas of one read into one text event', async () => {
+    const { source } = batchSource([textStream(['a', 'b', 'c'])]);
+
+    const { events, turn } = await collect(source);
+
+    expect(events).toEqual([text('abc')]);
+    expect(turn?.text).toBe('abc');
+  });
+
+  it('streams deltas that arrive one per read one event each', async () => {
+    const [opening, ...rest] = textStream(['a', 'b', 'c']);
+    const { source } = batchSource([[opening], [rest[0]], [rest[1]], rest.slice(2)]);
+
+    const { events, turn } = await collect(source);
+
+    expect(events).toEqual([text('a'), text('b'), text('c')]);
+    expect(turn?.text).toBe('abc');
+  });
+
+  it('merges runs of one kind only, keeping text, reasoning and the move of text to reasoning in order', async () => {
+    const chunks = [
+      chunk({ role: 'assistant', reasoning_content: 'hm' }),
+      chunk({ reasoning_content: 'm' }),
+      chunk({ content: 'Thought ' }),
+      chunk({ content: 'more</think>' }),
+      chunk({ content: 'Hel' }),
+      chunk({ content: 'lo' }, 'stop'),
+      STREAM_DONE,
+    ];
+    const { source } = batchSource([chunks]);
+
+    const batched = await collect(source);
+    const single = await collect(chunks);
+
+    expect(batched.events).toEqual([
+      reasoning('hmm'),
+      text('Thought '),
+      { type: 'text_was_reasoning', text: 'Thought ' },
+      reasoning('more'),
+      text('Hello'),
+    ]);
+    expect(batched.turn).toEqual(single.turn);
+  });
+
+  it('stops at the read where the signal aborted, without reading the next', async () => {
     const controller = new AbortController();
-    const { source, state } = batchSource([textStream(['a', 'b', 'c'])]);
+    const [opening, a, b, ...rest] = textStream(['a', 'b', 'c']);
+    const { source, state } = batchSource([[opening, a, b], rest]);
     const stream = aggregateStream(source, { signal: controller.signal });
 
     const first = await stream.next();
     controller.abort();
     const second = stream.next();
 
-    expect(first).toEqual({ done: false, value: text('a') });
+    expect(first).toEqual({ done: false, value: text('ab') });
     await expect(second).rejects.toMatchObject({ code: 'EXECUTION_CANCELLED' });
-    expect(state.closed).toBe(true);
+    expect(state).toEqual({ pulled: 1, closed: true });
   });
 
   it('closes the batch iterator at [DONE] without reading further batches', async () => {

@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { build } from 'vite';
+import type { RunBenchApi } from '../browser/run/run-bench-api.js';
+import type { RunLoopName } from '../browser/run/run-loops.js';
+import { scenarioName, type Scenario } from '../browser/run/run-scenarios.js';
+import { benchCacheDir } from '../support/bench-page.js';
+import { chromiumPath, launchChromium } from '../support/chromium.js';
+import { serveFakeOpenAI, type FakeOpenAIServer } from '../support/fake-openai-server.js';
+import { checked, info, skipped, type Figure } from '../support/figure.js';
+import { buildPage } from '../support/page-build.js';
+import { median } from '../support/stats.js';
+
+const run = promisify(execFile);
+
+const SCENARIOS: Scenario[] = [
+  { kind: 'text', deltas: 20_000 },
+  { kind: 'tool-loop', rounds: 50 },
+  { kind: 'parallel', calls: 20 },
+];
+const LOOPS: RunLoopName[] = ['floor', 'open-agent', 'openai'];
+/** Fresh processes (pages) per cell: on a shared machine one process can run 2× slower than the next. */
+const ROUNDS = 5;
+/** Timed runs in each process (page) after the checked one: more for the short scenario, whose runs take a few ms. */
+const REPEAT: Record<Scenario['kind'], number> = { text: 8, 'tool-loop': 5, parallel: 30 };
+const SLOPE_DELTAS = 200_000;
+const PAGE_ROOT = 'bench/browser/run';
+
+interface Times {
+  wallMs: number;
+  cpuMs: number;
+}
+type CellTimes = Map<string, Times>; // key: `${loop} ${scenario}`
+
+/**
+ * Figure 6: `Client.run` end to end (autoExecuteTools, a JSON-Schema tool, events consumed as a
+ * UI would) against a fake OpenAI-compatible server on loopback that writes each response in one
+ * write, beside the floor (fetch + TextDecoder + split lines + JSON.parse, tools by hand) and the
+ * `openai` SDK by hand, in the same run. Every cell in a fresh Node process (CPU time) and a fresh
+ * Chromium page (wall time); medians; each result checked before it counts.
+ */
+export async function clientRun(): Promise<Figure[]> {
+  const cell = await buildNodeCell();
+  const pageDir = benchCacheDir(PAGE_ROOT.replaceAll('/', '-'));
+  await buildPage(PAGE_ROOT, pageDir);
+  const server = await serveFakeOpenAI(pageDir);
+  try {
+    const figures: Figure[] = [];
+    const node = await nodeTimes(cell, server);
+    figures.push(...ratioFigures('node', node));
+    figures.push(...(await memoryFigures(cell, server)));
+    const executablePath = chromiumPath();
+    if (executablePath === undefined) {
+      figures.push(skipped({ id: 'run.chromium', label: 'Client.run in Chromium', unit: '×', note: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' }));
+    } else {
+      figures.push(...ratioFigures('chromium', await chromiumTimes(executablePath, server)));
+    }
+    return figures;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Bundles the cell runner for Node (the library from src/, openai and zod from node_modules). */
+async function buildNodeCell(): Promise<string> {
+  const outDir = benchCacheDir('run-node-cell');
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: 'bench/node/client-run-cell.ts',
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'cell.mjs' } },
+    },
+  });
+  return `${outDir}/cell.mjs`;
+}
+
+async function spawnCell(cell: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, cell, ...args], { maxBuffer: 1 << 20 });
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as unknown; // our cell's one JSON line
+}
+
+/** Rotates the loops each round so drift (JIT of the server, a neighbour's load) hits all alike. */
+function rotated<T>(items: readonly T[], round: number): T[] {
+  return [...items.slice(round % items.length), ...items.slice(0, round % items.length)];
+}
+
+async function nodeTimes(cell: string, server: FakeOpenAIServer): Promise<CellTimes> {
+  const samples = new Map<string, { wallMs: number[]; cpuMs: number[] }>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const scenario of SCENARIOS) {
+      for (const loop of rotated(LOOPS, round)) {
+        const key = `${loop} ${scenarioName(scenario)}`;
+        const result = (await spawnCell(cell, [loop, scenarioName(scenario), `${server.origin}/v1`, 'time', String(REPEAT[scenario.kind])])) as { wallMs: number[]; cpuMs: number[] }; // the cell's `time` output
+        const entry = samples.get(key) ?? { wallMs: [], cpuMs: [] };
+        entry.wallMs.push(median(result.wallMs));
+        entry.cpuMs.push(median(result.cpuMs));
+        samples.set(key, entry);
+      }
+    }
+  }
+  return new Map([...samples].map(([key, entry]) => [key, { wallMs: median(entry.wallMs), cpuMs: median(entry.cpuMs) }]));
+}
+
+async function chromiumTimes(executablePath: string, server: FakeOpenAIServer): Promise<CellTimes> {
+  const browser = await launchChromium(executablePath);
+  const samples = new Map<string, number[]>();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const scenario of SCENARIOS) {
+        for (const loop of rotated(LOOPS, round)) {
+          const page = await browser.context.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (error) => errors.push(error.message));
+          try {
+            await page.goto(`${server.origin}/index.html`);
+            await page.waitForFunction(() => window.runBench !== undefined);
+            const options = { loop, scenario: scenarioName(scenario), repeat: REPEAT[scenario.kind] };
+            const result = await page.evaluate((cellOptions) => (window.runBench as RunBenchApi).cell(cellOptions), options);
+            if (errors.length > 0) throw new Error(`page errors in ${PAGE_ROOT}: ${errors.join('; ')}`);
+            const key = `${loop} ${scenarioName(scenario)}`;
+            samples.set(key, [...(samples.get(key) ?? []), median(result.wallMs)]);
+          } finally {
+            await page.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return new Map([...samples].map(([key, wallMs]) => [key, { wallMs: median(wallMs), cpuMs: Number.NaN }]));
+}
+
+function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
+  const figures: Figure[] = [];
+  const measure = where === 'node' ? 'cpuMs' : 'wallMs';
+  const what = where === 'node' ? 'CPU time' : 'wall time';
+  for (const scenario of SCENARIOS) {
+    const name = scenarioName(scenario);
+    const floor = times.get(`floor ${name}`);
+    const ours = times.get(`open-agent ${name}`);
+    const sdk = times.get(`openai ${name}`);
+    if (!floor || !ours || !sdk) throw new Error(`run: missing cells for ${name}`);
+    const wall = where === 'node' ? `; wall ${(ours.wallMs / floor.wallMs).toFixed(2)}× (floor ${floor.wallMs.toFixed(1)} ms)` : '';
+    figures.push(
+      checked({
+        id: `run.${where}.${name}.ratio`,
+        label: `Client.run ${name}, ${where === 'node' ? 'Node' : 'Chromium'} ${what}: open-agent / floor`,
+        value: ours[measure] / floor[measure],
+        unit: '×',
+        target: { op: '<=', limit: 1.3 },
+        note: `floor ${floor[measure].toFixed(1)} ms, open-agent ${ours[measure].toFixed(1)} ms${wall}; median over ${ROUNDS} fresh ${where === 'node' ? 'processes' : 'pages'} of the median of ${REPEAT[scenario.kind]} runs after a checked one`,
+      }),
+      info({
+        id: `run.${where}.${name}.openai-ratio`,
+        label: `Client.run ${name}, ${where === 'node' ? 'Node' : 'Chromium'} ${what}: openai SDK hand loop / floor`,
+        value: sdk[measure] / floor[measure],
+        unit: '×',
+        note: `openai SDK ${sdk[measure].toFixed(1)} ms${where === 'node' ? `; wall ${(sdk.wallMs / floor.wallMs).toFixed(2)}×` : ''}`,
+      }),
+    );
+  }
+  return figures;
+}
+
+interface SlopeSample {
+  chars: number;
+  heapBytes: number;
+}
+
+/** Least-squares slope of heap bytes over characters. */
+function slope(samples: readonly SlopeSample[]): number {
+  const n = samples.length;
+  const meanX = samples.reduce((sum, sample) => sum + sample.chars, 0) / n;
+  const meanY = samples.reduce((sum, sample) => sum + sample.heapBytes, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const sample of samples) {
+    num += (sample.chars - meanX) * (sample.heapBytes - meanY);
+    den += (sample.chars - meanX) ** 2;
+  }
+  return num / den;
+}
+
+async function memoryFigures(cell: string, server: FakeOpenAIServer): Promise<Figure[]> {
+  const baseURL = `${server.origin}/v1`;
+  const text = scenarioName(SCENARIOS[0] as Scenario);
+  const rss: Record<'floor' | 'open-agent', number[]> = { floor: [], 'open-agent': [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const loop of ['floor', 'open-agent'] as const) {
+      const result = (await spawnCell(cell, [loop, text, baseURL, 'rss'])) as { maxRssKb: number }; // the cell's `rss` output
+      rss[loop].push(result.maxRssKb / 1024);
+    }
+  }
+  const floorRss = median(rss.floor);
+  const oursRss = median(rss['open-agent']);
+  const long = scenarioName({ kind: 'text', deltas: SLOPE_DELTAS });
+  const slopes: Record<'floor' | 'open-agent', SlopeSample[]> = { floor: [], 'open-agent': [] };
+  for (const loop of ['floor', 'open-agent'] as const) {
+    slopes[loop] = ((await spawnCell(cell, [loop, long, baseURL, 'slope'], ['--expose-gc'])) as { samples: SlopeSample[] }).samples; // the cell's `slope` output
+  }
+  const ours = slopes['open-agent'];
+  const half = ours.length >> 1;
+  const bytesPerDelta = slope(ours) * 4;
+  const linearity = slope(ours.slice(half - 1)) / slope(ours.slice(0, half));
+  return [
+    checked({
+      id: 'run.node.rss.text-20000',
+      label: 'Client.run text-20000, Node peak RSS: open-agent − floor',
+      value: oursRss - floorRss,
+      unit: 'MB',
+      target: { op: '<=', limit: 15 },
+      note: `peak RSS of a fresh process after one run: floor ${floorRss.toFixed(1)} MB, open-agent ${oursRss.toFixed(1)} MB (its code and zod included); median of ${ROUNDS}`,
+    }),
+    info({
+      id: 'run.node.slope.text-200000',
+      label: `Client.run text-${SLOPE_DELTAS}, Node heap growth per delta`,
+      value: bytesPerDelta,
+      unit: 'B',
+      note: `least squares over heap used after a full GC at each tenth of the answer; floor ${(slope(slopes.floor) * 4).toFixed(1)} B per delta (4 characters: the UI's text, in UTF-16 where → is)`,
+    }),
+    info({
+      id: 'run.node.slope.linearity',
+      label: `Client.run text-${SLOPE_DELTAS}: heap slope, second half / first half`,
+      value: linearity,
+      unit: '×',
+      note: '≈ 1 is linear growth; ≈ 3 would be quadratic',
+    }),
+  ];
+}
