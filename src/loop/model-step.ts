@@ -10,6 +10,7 @@ import type { AssistantMessage, AssistantToolCall, Message } from '../types/mess
 import { estimateTokens, type Usage } from '../types/usage.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
+import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';
 import { ToolInputRepairs } from './tool-input-repair.js';
 
@@ -17,6 +18,8 @@ import { ToolInputRepairs } from './tool-input-repair.js';
 export interface ModelStepResult {
   turn: AssistantTurn;
   usage: Usage;
+  /** With `responseFormat`, for a response without tool calls: the answer, parsed and validated. */
+  answer?: StructuredAnswer | undefined;
 }
 
 /**
@@ -28,7 +31,11 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
-  const request = buildRequest(context);
+  const format = context.options.responseFormat;
+  // Structured answers: loaded only by apps that ask for them (`responseFormat`).
+  const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
+  const request =
+    structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
   let text = '';
   let turn: AssistantTurn;
   try {
@@ -72,7 +79,7 @@ export async function* modelStep(
   context.append(assistantMessage(turn));
   const usage = turn.usage ?? estimateUsage(request, turn);
   yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
-  return { turn, usage };
+  return { turn, usage, answer: structured?.read(turn) };
 }
 
 /**
