@@ -50,7 +50,8 @@ export function structuredAnswers(format: ResponseFormat): {
  * The request with the format, when this call is one that answers: a call that offers no
  * tools, or the call after a round of tool results (sent without the tools). A call that
  * offers tools goes without it: vLLM then constrains the whole output to the schema and no
- * call can be written (vllm-project/vllm#39929), Ollama's `format` likewise, and WebLLM
+ * call can be written (vllm-project/vllm#39929), Ollama's `format` is a grammar over
+ * the whole output as well (read from its docs, not run here), and WebLLM
  * refuses a `response_format` beside tools (`CustomResponseFormatError`).
  *
  * @throws TypeError for a schema with no JSON Schema (zod/mini).
@@ -89,16 +90,12 @@ function readStructuredAnswer(
     value = JSON.parse(unfenced(text));
   } catch (error) {
     const cut = finishReason === 'length' ? ' (the response was cut off at maxTokens)' : '';
-    return failure(
-      `The answer is not JSON${cut}: ${errorMessage(error)}. ${IGNORED_HINT}`,
-      context,
-      error,
-    );
+    return failure(`The answer is not JSON${cut}: ${errorMessage(error)}`, context, error);
   }
   const result = check(value);
   if (result.success) return { success: true, value: result.data };
   return failure(
-    `The answer does not match the "${name}" schema: ${describeIssues(result.issues, '', 10)}. ${IGNORED_HINT}`,
+    `The answer does not match the "${name}" schema: ${describeIssues(result.issues, '', 10)}`,
     context,
   );
 }
@@ -106,15 +103,16 @@ function readStructuredAnswer(
 const IGNORED_HINT =
   'A server that ignores response_format (older versions) is not constrained to the schema.';
 
+/** `context.problem` is the message without the hint: what a model is told (executeAgent's json mode). */
 function failure(
-  message: string,
+  problem: string,
   context: Record<string, unknown>,
   cause?: unknown,
 ): StructuredAnswer {
   return {
     success: false,
-    error: new AgentError('VALIDATION_FAILED', message, {
-      context,
+    error: new AgentError('VALIDATION_FAILED', `${problem}. ${IGNORED_HINT}`, {
+      context: { ...context, problem },
       ...(cause === undefined ? {} : { cause }),
     }),
   };
