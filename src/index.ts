@@ -95,6 +95,7 @@ export type {
   AgentOutput,
   AgentReflection,
   DirectOutputTool,
+  JsonOutput,
   OutputObject,
   OutputToolConfig,
   ReflectiveOutputTool,
