@@ -50,12 +50,14 @@ export default [
   // With marked (loaded when the first answer shows) and the other lazy chunks, each gzipped on
   // its own as a server sends it; the browser's own sanitiser. Target 75 KiB, not reached
   // (77.5 KiB): held here so it cannot grow.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '78 KiB', { lazy: true, nativeSanitizer: true }),
+  // 79 KiB (was 78): issue 13's responseFormat chunk (parsing and validation of structured
+  // answers, ~1 kB gzip), loaded only when an app sets responseFormat — the lead's call.
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '79 KiB', { lazy: true, nativeSanitizer: true }),
   // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: held at today's figure.
-  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '90 KiB', { lazy: true }),
+  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '91 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
   // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
   // imports) by import() when it connects, so a page that only offers the option stays light.
   check('open-agent/mcp: first load', 'mcp-client.ts', '26 KiB'),
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '163 KiB', { lazy: true }),
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '164 KiB', { lazy: true }),
 ];
