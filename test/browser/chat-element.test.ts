@@ -90,7 +90,7 @@ describe('<agent-chat>', () => {
     expect(log?.getAttribute('aria-live')).toBe('polite');
     expect(text(chat, 'article.user')).toBe('Hi');
     // The markdown renderer is its own chunk, loaded on first use: the text shows plain until then.
-    await expect.poll(() => $(chat, 'article.assistant strong')?.textContent).toBe('world');
+    await expect.poll(() => $(chat, 'article.assistant strong')?.textContent, { timeout: 15_000 }).toBe('world');
     expect(seen.map((event) => event.type)).toEqual(['text', 'text', 'text', 'step_end', 'done']);
     expect((await ended).detail).toMatchObject({ status: 'completed' });
   });
