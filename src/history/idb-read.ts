@@ -47,19 +47,16 @@ export async function withSalvage<T>(operation: () => Promise<T>): Promise<T> {
  */
 export async function storedRecord(
   objectStore: IDBObjectStore,
-  options: { conversationId: string; KeyRange: typeof IDBKeyRange; now: () => number },
+  options: { conversationId: string; KeyRange: typeof IDBKeyRange },
 ): Promise<ConversationRecord | undefined> {
   const value = await request(objectStore.get(conversationKey(options.conversationId)));
   if (value === undefined) return undefined;
   const checked = checkConversationRecord(value);
   if (checked.success) return checked.data;
   if (!salvage) throw NEEDS_SALVAGE;
-  return salvage.repairRecord(objectStore, {
-    ...options,
-    value,
-    range: pageRange(options.KeyRange, options.conversationId),
-    checkMessages,
-  });
+  const { conversationId } = options;
+  const range = pageRange(options.KeyRange, conversationId);
+  return salvage.repairRecord(objectStore, { value, conversationId, range, checkMessages });
 }
 
 /**
@@ -68,7 +65,7 @@ export async function storedRecord(
  * left out (and reported once): a damaged page or record never hides the rest.
  */
 export async function readConversation(
-  options: ReadOptions & { conversationId: string; now: () => number },
+  options: ReadOptions & { conversationId: string },
 ): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
   const [value, pageValues] = await transact(store, 'readonly', (objectStore) =>
@@ -79,19 +76,17 @@ export async function readConversation(
   );
   if (value === undefined) return undefined;
   const record = checkConversationRecord(value);
-  const messages =
-    Array.isArray(pageValues) && pageValues.every(Array.isArray)
-      ? checkMessages(pageValues.flat())
-      : undefined;
-  if (record.success && messages?.success) return { record: record.data, messages: messages.data };
+  // getAll gives an array; its pages are checked as one list, the common case: all valid.
+  const messages = checkMessages(
+    (pageValues as unknown[]).every(Array.isArray) && (pageValues as unknown[][]).flat(),
+  );
+  if (record.success && messages.success) return { record: record.data, messages: messages.data };
   salvage ??= await import('./idb-salvage.js');
-  const kept = messages?.success
-    ? messages.data
-    : salvage.salvageMessages(pageValues, { conversationId, checkMessages });
+  const kept = salvage.salvageMessages(pageValues, conversationId, checkMessages);
   return {
     record: record.success
       ? record.data
-      : salvage.salvageRecord({ ...options, value, messages: kept, pageCount: 0 }),
+      : salvage.salvageRecord(value, conversationId, { messageCount: kept.length, pageCount: 0 }),
     messages: kept,
   };
 }

@@ -3,22 +3,18 @@ import type { Message } from '../types/message.js';
 import type { ConversationRecord } from './idb-records.js';
 
 // Loaded with `import()` only when a stored record or page fails its check: a healthy history
-// never runs this code. It imports no code (only types; its caller passes the checks in), so a
-// bundler need not wrap the modules it shares with the first load for lazy evaluation.
+// never runs this code. It imports only types (its caller passes the checks in), so a bundler
+// need not wrap the modules it shares with the first load for lazy evaluation.
 
 /** Checks a list of stored messages (`checkMessages`, passed in by the caller). */
 export type CheckMessages = (value: unknown) => Checked<Message[]>;
 
 const reported = new Set<string>();
 
-/**
- * Says once per conversation (per page load) that stored data was left out or rebuilt, with
- * `console.warn`: the conversation still loads and saves, so nothing throws.
- */
+/** Says once per conversation and kind of damage (per page load), with `console.warn`. */
 function report(conversationId: string, what: string): void {
-  const key = `${conversationId}\n${what}`;
-  if (reported.has(key)) return;
-  reported.add(key);
+  if (reported.has(conversationId + what)) return;
+  reported.add(conversationId + what);
   console.warn(`STORAGE_FAILED: stored conversation "${conversationId}" is damaged: ${what}.`);
 }
 
@@ -26,99 +22,77 @@ function report(conversationId: string, what: string): void {
  * Every stored message that still validates, in order, from a conversation's pages: a page that
  * is not a list, or a message that does not validate, is left out, and so is a tool result whose
  * call was left out (a server rejects a result without its call). Calls left without a result
- * are repaired later, on load, like any interrupted call.
+ * are repaired on load, like any interrupted call.
  */
 export function salvageMessages(
   pageValues: unknown,
-  options: { conversationId: string; checkMessages: CheckMessages },
+  conversationId: string,
+  checkMessages: CheckMessages,
 ): Message[] {
-  const { conversationId, checkMessages } = options;
   const messages: Message[] = [];
   const callIds = new Set<string>();
-  let unreadable = 0;
+  let lost = 0;
   for (const page of Array.isArray(pageValues) ? (pageValues as unknown[]) : []) {
-    if (!Array.isArray(page)) {
-      unreadable += 1;
-      continue;
-    }
-    for (const value of page as unknown[]) {
+    for (const value of Array.isArray(page) ? (page as unknown[]) : [undefined]) {
       const checked = checkMessages([value]);
       const message = checked.success ? checked.data[0] : undefined;
-      if (!message || (message.role === 'tool' && !callIds.has(message.tool_call_id))) {
-        unreadable += 1;
-        continue;
+      if (!message || (message.role === 'tool' && !callIds.has(message.tool_call_id))) lost++;
+      else {
+        if (message.role === 'assistant')
+          message.tool_calls?.forEach((call) => callIds.add(call.id));
+        messages.push(message);
       }
-      if (message.role === 'assistant') message.tool_calls?.forEach((call) => callIds.add(call.id));
-      messages.push(message);
     }
   }
-  if (unreadable > 0) {
-    report(conversationId, `${unreadable} unreadable page(s) or message(s) were left out`);
-  }
+  if (lost) report(conversationId, `${lost} unreadable page(s) or message(s) were left out`);
   return messages;
 }
 
-/** What {@link salvageRecord} rebuilds a record from. */
-export interface SalvageOptions {
-  conversationId: string;
-  /** The stored value that failed its check. */
-  value: unknown;
-  messages: readonly Message[];
-  /** One more than the highest stored page number: where the next page goes. */
-  pageCount: number;
-  now: () => number;
-}
-
 /**
- * A conversation record rebuilt from its pages, keeping whatever fields of the damaged one still
- * have the right type (title, dates, paused run).
+ * A conversation record rebuilt from its messages and page count, keeping the damaged record's
+ * title when it is still a string.
  */
-export function salvageRecord(options: SalvageOptions): ConversationRecord {
-  const { conversationId, value, messages, pageCount, now } = options;
-  const old: Record<string, unknown> =
-    typeof value === 'object' && value !== null ? { ...value } : {};
-  const time = now();
-  const number = (field: unknown) => (typeof field === 'number' ? field : time);
-  const record: ConversationRecord = {
-    id: conversationId,
-    title: typeof old.title === 'string' ? old.title : '',
-    createdAt: number(old.createdAt),
-    updatedAt: number(old.updatedAt),
-    messageCount: messages.length,
-    pageCount,
-  };
-  const { pending } = old;
-  if (typeof pending === 'object' && pending !== null && !Array.isArray(pending)) {
-    // A plain object, which is all a paused-run state is checked for.
-    record.pending = pending as Record<string, unknown>;
-  }
+export function salvageRecord(
+  value: unknown,
+  conversationId: string,
+  counts: Pick<ConversationRecord, 'messageCount' | 'pageCount'>,
+): ConversationRecord {
+  const title: unknown = (value as { title?: unknown } | null)?.title;
+  const time = Date.now();
   report(conversationId, 'its record was rebuilt from its pages');
-  return record;
+  return {
+    id: conversationId,
+    title: typeof title === 'string' ? title : '',
+    createdAt: time,
+    updatedAt: time,
+    ...counts,
+  };
 }
 
 /**
- * The record of a conversation whose stored record failed its check, rebuilt from its pages
- * inside the caller's readwrite transaction, so the next write continues after the last stored
- * page and every page stays readable.
+ * The record of a conversation whose stored record failed its check, rebuilt from `range` (its
+ * pages) inside the caller's readwrite transaction, so the next write continues after the last
+ * stored page and every page stays readable.
  */
 export async function repairRecord(
   objectStore: IDBObjectStore,
-  options: Omit<SalvageOptions, 'messages' | 'pageCount'> & {
-    /** Every page of the conversation (`pageRange`). */
+  options: {
+    value: unknown;
+    conversationId: string;
     range: IDBKeyRange;
     checkMessages: CheckMessages;
   },
 ): Promise<ConversationRecord> {
+  const { value, conversationId, range, checkMessages } = options;
   const [keys, pages] = await Promise.all([
-    result(objectStore.getAllKeys(options.range)),
-    result(objectStore.getAll(options.range)),
+    result(objectStore.getAllKeys(range)),
+    result(objectStore.getAll(range)),
   ]);
-  const last: unknown = Array.isArray(keys) ? keys.at(-1) : undefined;
-  const page: unknown = Array.isArray(last) ? last[2] : undefined;
-  return salvageRecord({
-    ...options,
-    messages: salvageMessages(pages, options),
-    pageCount: typeof page === 'number' ? page + 1 : 0,
+  const last = (keys as IDBValidKey[][]).at(-1)?.[2];
+  const messages = salvageMessages(pages, conversationId, checkMessages);
+  return salvageRecord(value, conversationId, {
+    messageCount: messages.length,
+    pageCount: typeof last === 'number' ? last + 1 : 0,
   });
 }
 

@@ -92,7 +92,7 @@ export function indexedDBHistory(
       await withSalvage(() =>
         transact(store, 'readwrite', async (objectStore) => {
           const record =
-            (await storedRecord(objectStore, { conversationId, KeyRange, now })) ??
+            (await storedRecord(objectStore, { conversationId, KeyRange })) ??
             newRecord(conversationId);
           const counts =
             batch.messages.length > 0 ? await appendPages(objectStore, record, batch.messages) : {};
@@ -124,7 +124,7 @@ export function indexedDBHistory(
   const loadConversation = async (
     conversationId: string,
   ): Promise<StoredConversation | undefined> => {
-    const stored = await readConversation({ store, KeyRange, conversationId, now }).catch(
+    const stored = await readConversation({ store, KeyRange, conversationId }).catch(
       (error: unknown) => {
         throw storageFailed({ operation: 'load', conversationId, cause: error });
       },
@@ -204,7 +204,7 @@ export function indexedDBHistory(
       }
       return serial(async () => {
         await change('rename', conversationId, async (objectStore) => {
-          const record = await storedRecord(objectStore, { conversationId, KeyRange, now });
+          const record = await storedRecord(objectStore, { conversationId, KeyRange });
           if (!record) throw unknownConversation(conversationId);
           objectStore.put(
             { ...record, title: checked, updatedAt: now() },
