@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { findBlockBoundary } from '../../components/block-boundary.js';
 import { boundNesting, MAX_NESTING } from '../../components/bound-markdown.js';
+import { loadMarkdown } from '../../components/markdown-loader.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 import { createMarkdownRenderer, type RenderMarkdown } from '../../components/render-markdown.js';
 
 // Hostile or huge model output (issue 18): each renders, bounded, and nothing throws.
@@ -73,5 +76,32 @@ describe('renderMarkdown on hostile output', () => {
 
     expect(boundNesting(code)).toBe(code);
     expect(boundNesting(ordinary)).toBe(ordinary);
+  });
+});
+
+describe('a block that never ends, streamed', () => {
+  test('findBlockBoundary cuts a block longer than the limit at its last unindented line', () => {
+    const text = 'one line\nanother line\n  indented\n| a | b |\nlast gro';
+
+    expect(findBlockBoundary(text, 0)).toBe(0);
+    expect(text.slice(findBlockBoundary(text, 0, 10))).toBe('last gro');
+    expect(findBlockBoundary('```\nx\ny\nz', 0, 2)).toBe(0); // never inside a fence
+  });
+
+  test('MarkdownView renders 200 KB without a blank line in bounded pieces, every line shown', async () => {
+    await loadMarkdown();
+    const view = new MarkdownView({});
+    const element = view.element;
+    const lines = Array.from({ length: 4_000 }, (_, index) => `line ${index} of a paragraph that never ends`);
+    const text = lines.join('\n');
+    for (let offset = 0; offset < text.length; offset += 1_000) view.append(text.slice(offset, offset + 1_000));
+    view.finish();
+
+    const blocks = [...element.querySelectorAll('.block')];
+    expect(blocks.length).toBeGreaterThan(20);
+    expect(Math.max(...blocks.map((block) => block.textContent?.length ?? 0))).toBeLessThan(6_000);
+    expect(element.textContent).toContain('line 0 of');
+    expect(element.textContent).toContain('line 3999 of');
+    expect(view.text).toBe(text);
   });
 });
