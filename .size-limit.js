@@ -49,10 +49,13 @@ export default [
   check('<agent-chat> page: first load', 'chat-page.ts', '50 KiB'),
   // With marked (loaded when the first answer shows) and the other lazy chunks, each gzipped on
   // its own as a server sends it; the browser's own sanitiser. Target 75 KiB, not reached
-  // (77.5 KiB): held here so it cannot grow.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '78 KiB', { lazy: true, nativeSanitizer: true }),
-  // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: held at today's figure.
-  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '90 KiB', { lazy: true }),
+  // (77.5 KiB): held here so it cannot grow. 79 KiB (was 78): issue 18's safeguards, ~1.2 kB —
+  // bounded nesting and unbroken runs in the renderer chunk, and a history repair chunk loaded
+  // only when a stored record fails its check; the lead's call to keep or send back for trimming.
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '79 KiB', { lazy: true, nativeSanitizer: true }),
+  // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: held at today's figure
+  // (91 KiB, was 90: issue 18, as above).
+  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '91 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
   // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
   // imports) by import() when it connects, so a page that only offers the option stays light.
