@@ -89,3 +89,17 @@ describe('<agent-chat> on hostile output', () => {
     expect(cards[0]?.querySelector('.tool-result pre')?.textContent).toContain('100000000000000000000');
   });
 });
+
+describe('<agent-chat allow-remote-images>', () => {
+  test('the attribute set before the first render is honoured', async () => {
+    const chat = mount([{ text: '![pic](https://example.com/p.png)' }], (element) => {
+      element.setAttribute('allow-remote-images', '');
+    });
+
+    await chat.send('show me');
+
+    const root = chat.shadowRoot as ShadowRoot;
+    await expect.poll(() => root.querySelector('article.assistant img')?.getAttribute('src')).toBe('https://example.com/p.png');
+    expect(root.querySelector('.blocked-image')).toBeNull();
+  });
+});
