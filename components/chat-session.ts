@@ -297,6 +297,14 @@ export class ChatSession {
   }
 
   #newTranscript(): Transcript {
-    return new Transcript({ scheduler: this.#scheduler, markdown: this.#host.markdownOptions() });
+    const host = this.#host;
+    // Read when a message renders, not now: the transcript is built in the element's
+    // constructor, before an `allow-remote-images` attribute has been read.
+    const markdown = {
+      get allowRemoteImages() {
+        return host.markdownOptions().allowRemoteImages === true;
+      },
+    };
+    return new Transcript({ scheduler: this.#scheduler, markdown });
   }
 }

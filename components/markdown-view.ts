@@ -4,6 +4,9 @@ import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
 import { loadMarkdown, markdownRenderer } from './markdown-loader.js';
 import type { MarkdownOptions } from './render-markdown.js';
 
+/** Characters of a growing block re-rendered each frame before it is cut at a line start. */
+const LONGEST_BLOCK = 4096;
+
 /**
  * The rendered markdown of one growing text. Deltas are buffered and written once per
  * frame; complete blocks are rendered once and never touched again, only the last
@@ -104,7 +107,7 @@ export class MarkdownView implements FrameTask {
       if (!render) element.replaceChildren(this.#plain(this.#text));
       return;
     }
-    const boundary = findBlockBoundary(this.#text, this.#committed);
+    const boundary = findBlockBoundary(this.#text, this.#committed, LONGEST_BLOCK);
     if (boundary > this.#committed) {
       const block = this.#newBlock();
       block.append(render(this.#text.slice(this.#committed, boundary), this.#options));

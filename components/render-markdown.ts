@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
-import { hasNativeSanitizer, loadDOMPurifySanitize, nativeSanitize } from './sanitize-html.js';
+import { boundNesting, breakLongRuns } from './bound-markdown.js';
+import { hasNativeSanitizer, loadDOMPurifySanitize, nativeSanitize, type Sanitize } from './sanitize-html.js';
 
 /** How model output may be rendered. */
 export interface MarkdownOptions {
@@ -27,20 +28,30 @@ export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => Do
 
 /**
  * A markdown renderer with the given sanitiser (default: the browser's own where it has one,
- * else DOMPurify, loaded for it). Its fragments have no script, no event handlers, no styles,
+ * else DOMPurify, loaded for it; a function in tests). A text it cannot render (whatever marked
+ * or the sanitiser throw) comes back as escaped plain text. Its fragments have no script, no event handlers, no styles,
  * no `javascript:` (or any non-http) links; links open in a new tab with
  * `rel="noopener noreferrer"`; remote images are blocked unless allowed; each code block gets a
  * copy button.
  */
 export async function createMarkdownRenderer(
-  options: { sanitizer?: 'native' | 'dompurify' } = {},
+  options: { sanitizer?: 'native' | 'dompurify' | Sanitize } = {},
 ): Promise<RenderMarkdown> {
-  const useNative = options.sanitizer === 'native' || (options.sanitizer === undefined && hasNativeSanitizer());
-  const sanitize = useNative ? nativeSanitize : await loadDOMPurifySanitize();
+  const { sanitizer } = options;
+  const useNative = sanitizer === 'native' || (sanitizer === undefined && hasNativeSanitizer());
+  const sanitize =
+    typeof sanitizer === 'function' ? sanitizer : useNative ? nativeSanitize : await loadDOMPurifySanitize();
   return (markdown, markdownOptions = {}) => {
-    const html = marked.parse(markdown, { async: false });
-    const fragment = sanitize(html, { allowRemoteImages: markdownOptions.allowRemoteImages === true });
-    decorate(fragment);
+    let fragment: DocumentFragment;
+    try {
+      const html = marked.parse(boundNesting(markdown), { async: false });
+      fragment = sanitize(html, { allowRemoteImages: markdownOptions.allowRemoteImages === true });
+      decorate(fragment);
+    } catch {
+      // Whatever marked or the sanitiser choke on, the answer still shows, as text.
+      fragment = plainText(markdown);
+    }
+    breakLongRuns(fragment);
     return fragment;
   };
 }
@@ -76,6 +87,16 @@ function decorate(fragment: DocumentFragment): void {
     pre.replaceWith(wrapper);
     wrapper.append(bar, pre);
   }
+}
+
+/** `text` as it is, never parsed: the fallback of a message that cannot be rendered. */
+function plainText(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const block = document.createElement('div');
+  block.className = 'plain';
+  block.textContent = text;
+  fragment.append(block);
+  return fragment;
 }
 
 function escapeHtml(text: string): string {

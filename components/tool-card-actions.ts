@@ -1,6 +1,7 @@
 import type { ChatSession } from './chat-session.js';
 import type { ToolCardActions } from './tool-card.js';
 import type { ToolPart } from './transcript.js';
+import { jsonText } from './json-text.js';
 
 /**
  * What the tool-card buttons do: decisions go to the session (and so to the Client);
@@ -23,7 +24,7 @@ export function toolCardActions(session: ChatSession, options: { changed(): void
     deny: (part) => void session.calls.deny(part),
     run: (part) => void session.calls.run(part),
     skip: (part) => void session.calls.deny(part, 'skipped by the user'),
-    edit: (part) => edit(part, JSON.stringify(part.input, null, 2)),
+    edit: (part) => edit(part, jsonText(part.input)),
     cancelEdit: (part) => edit(part, undefined),
     draft: (part, value) => {
       part.draft = value;

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { ChatBenchApi, StreamTimes } from '../browser/chat/chat-bench-api.js';
+import type { ChatBenchApi, HostileAnswer, StreamTimes } from '../browser/chat/chat-bench-api.js';
 import { BenchUnavailable, withBenchPage } from '../support/bench-page.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
@@ -62,6 +62,7 @@ async function measureChat(page: Page): Promise<Figure[]> {
     info({ id: 'chat.stream.bare', label: `${DELTAS} deltas, Client only (no rendering)`, value: bareMs, unit: 'ms' }),
     info({ id: 'chat.stream.ratio', label: `<agent-chat> ${DELTAS} deltas: rendered / not rendered`, value: renderedMs / bareMs, unit: '×',
       note: `median of ${ROUNDS} each, alternated` }),
+    ...(await measureHostile(page)),
     checked({
       id: 'chat.open.1000',
       label: `<agent-chat> open ${OPEN_MESSAGES}-message conversation`,
@@ -71,4 +72,45 @@ async function measureChat(page: Page): Promise<Figure[]> {
       note: `element added → first paint showing the last message; IndexedDB store, fresh instance; ${opened.stored} messages`,
     }),
   ];
+}
+
+/** Issue 18: hostile or huge answers streamed in 1 KiB deltas, once each with and without rendering. */
+async function measureHostile(page: Page): Promise<Figure[]> {
+  const run = (answer: HostileAnswer, render: boolean) =>
+    page.evaluate((options) => (window.chatBench as ChatBenchApi).stream(options), { deltas: 0, render, answer, deltaSize: 1_024 });
+  const figures: Figure[] = [];
+  const bare = await run('megabyte-no-blank-line', false);
+  const rendered = await run('megabyte-no-blank-line', true);
+  figures.push(
+    checked({
+      id: 'chat.hostile.megabyte.ratio',
+      label: '<agent-chat> 1 MB without a blank line, 1 KiB deltas: rendered / not rendered',
+      value: rendered.totalMs / bare.totalMs,
+      unit: '×',
+      target: { op: '<', limit: 2 },
+      note: `${rendered.totalMs.toFixed(0)} ms rendered, ${bare.totalMs.toFixed(0)} ms Client only; one run each`,
+    }),
+    checked({
+      id: 'chat.hostile.megabyte.longest-task',
+      label: '<agent-chat> 1 MB without a blank line: longest main-thread task',
+      value: rendered.longestTaskMs,
+      unit: 'ms',
+      target: { op: '<', limit: 50 },
+      note: `${rendered.longTasks} long tasks; longest frame gap ${rendered.longestFrameGapMs.toFixed(0)} ms`,
+    }),
+  );
+  for (const [answer, label] of [['list-1000-levels', 'a 1,000-level nested list'], ['word-100000', 'a 100,000-character word']] as const) {
+    const times = await run(answer, true);
+    figures.push(
+      checked({
+        id: `chat.hostile.${answer}.longest-task`,
+        label: `<agent-chat> ${label}: longest main-thread task`,
+        value: times.longestTaskMs,
+        unit: 'ms',
+        target: { op: '<', limit: 100 },
+        note: `streamed in 1 KiB deltas; ${times.totalMs.toFixed(0)} ms to last paint; ${times.longTasks} long tasks`,
+      }),
+    );
+  }
+  return figures;
 }

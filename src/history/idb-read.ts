@@ -1,6 +1,4 @@
 import type { UseStore } from 'idb-keyval';
-import { AgentError } from '../errors/agent-error.js';
-import { describeIssues } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary } from './history-store.js';
@@ -14,6 +12,9 @@ import {
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { newestFirst } from './newest-first.js';
+import type * as Salvage from './idb-salvage.js';
+
+type Salvage = typeof Salvage;
 
 /** Where {@link readConversation} and {@link readSummaries} read. */
 export interface ReadOptions {
@@ -21,49 +22,73 @@ export interface ReadOptions {
   KeyRange: typeof IDBKeyRange;
 }
 
+/** The lazily loaded repair code (idb-salvage.ts), once some stored data needed it. */
+let salvage: Salvage | undefined;
+const NEEDS_SALVAGE = new Error('A stored record needs repair.');
+
 /**
- * A conversation record read from storage; `undefined` when absent.
- *
- * @throws AgentError `STORAGE_FAILED` when the record is not one we wrote.
+ * Runs `operation` (one transaction); when it found a damaged record before the repair code was
+ * loaded, loads it and runs `operation` again. A transaction cannot await an `import()` (it would
+ * auto-commit), so the first run aborts, having written nothing.
  */
-export function readRecord(value: unknown): ConversationRecord | undefined {
+export async function withSalvage<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error !== NEEDS_SALVAGE) throw error;
+    salvage = await import('./idb-salvage.js');
+    return operation();
+  }
+}
+
+/**
+ * A conversation's record inside a readwrite transaction, rebuilt from its pages when it does not
+ * validate (run under {@link withSalvage}); `undefined` when absent.
+ */
+export async function storedRecord(
+  objectStore: IDBObjectStore,
+  options: { conversationId: string; KeyRange: typeof IDBKeyRange },
+): Promise<ConversationRecord | undefined> {
+  const value = await request(objectStore.get(conversationKey(options.conversationId)));
   if (value === undefined) return undefined;
   const checked = checkConversationRecord(value);
   if (checked.success) return checked.data;
-  throw new AgentError(
-    'STORAGE_FAILED',
-    `A stored conversation record is corrupt: ${describeIssues(checked.issues)}.`,
-  );
+  if (!salvage) throw NEEDS_SALVAGE;
+  const { conversationId } = options;
+  const range = pageRange(options.KeyRange, conversationId);
+  return salvage.repairRecord(objectStore, { value, conversationId, range, checkMessages });
 }
 
 /**
  * A conversation's record and all its messages in order, in one read transaction: one `get` and
- * one `getAll` over the conversation's pages, whatever its length.
- *
- * @throws AgentError `STORAGE_FAILED` when stored data does not validate.
+ * one `getAll` over the conversation's pages, whatever its length. What does not validate is
+ * left out (and reported once): a damaged page or record never hides the rest.
  */
 export async function readConversation(
   options: ReadOptions & { conversationId: string },
 ): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
-  const [recordValue, pageValues] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
     ]),
   );
-  const record = readRecord(recordValue);
-  if (!record) return undefined;
-  const corrupt = (reason: string) =>
-    new AgentError('STORAGE_FAILED', `Stored conversation "${conversationId}" is corrupt: ${reason}.`, {
-      context: { conversationId },
-    });
-  if (!Array.isArray(pageValues) || !pageValues.every(Array.isArray)) {
-    throw corrupt('a page is not a list of messages');
-  }
-  const messages = checkMessages(pageValues.flat());
-  if (!messages.success) throw corrupt(describeIssues(messages.issues, 'messages'));
-  return { record, messages: messages.data };
+  if (value === undefined) return undefined;
+  const record = checkConversationRecord(value);
+  // getAll gives an array; its pages are checked as one list, the common case: all valid.
+  const messages = checkMessages(
+    (pageValues as unknown[]).every(Array.isArray) && (pageValues as unknown[][]).flat(),
+  );
+  if (record.success && messages.success) return { record: record.data, messages: messages.data };
+  salvage ??= await import('./idb-salvage.js');
+  const kept = salvage.salvageMessages(pageValues, conversationId, checkMessages);
+  return {
+    record: record.success
+      ? record.data
+      : salvage.salvageRecord(value, conversationId, { messageCount: kept.length, pageCount: 0 }),
+    messages: kept,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { HistoryChannel } from './history-channel.js';
 import { rejected, storageFailed, unknownConversation } from './history-errors.js';
 import type { HistoryStore, PausedState, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
-import { readConversation, readRecord, readSummaries } from './idb-read.js';
+import { readConversation, readSummaries, storedRecord, withSalvage } from './idb-read.js';
 import { conversationKey, pageRange, type ConversationRecord } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
@@ -89,23 +89,26 @@ export function indexedDBHistory(
   const save = async (conversationId: string, operation: string, write: UnsavedWrite) => {
     const batch = unsaved.merge(conversationId, write);
     try {
-      await transact(store, 'readwrite', async (objectStore) => {
-        const key = conversationKey(conversationId);
-        const record = readRecord(await request(objectStore.get(key))) ?? newRecord(conversationId);
-        const counts =
-          batch.messages.length > 0 ? await appendPages(objectStore, record, batch.messages) : {};
-        const next: ConversationRecord = {
-          ...record,
-          ...counts,
-          title: record.title || (titleFromMessages(batch.messages) ?? ''),
-          updatedAt: now(),
-        };
-        if (batch.pending) {
-          delete next.pending;
-          if (batch.pending.value !== undefined) next.pending = batch.pending.value;
-        }
-        objectStore.put(next, key);
-      });
+      await withSalvage(() =>
+        transact(store, 'readwrite', async (objectStore) => {
+          const record =
+            (await storedRecord(objectStore, { conversationId, KeyRange })) ??
+            newRecord(conversationId);
+          const counts =
+            batch.messages.length > 0 ? await appendPages(objectStore, record, batch.messages) : {};
+          const next: ConversationRecord = {
+            ...record,
+            ...counts,
+            title: record.title || (titleFromMessages(batch.messages) ?? ''),
+            updatedAt: now(),
+          };
+          if (batch.pending) {
+            delete next.pending;
+            if (batch.pending.value !== undefined) next.pending = batch.pending.value;
+          }
+          objectStore.put(next, conversationKey(conversationId));
+        }),
+      );
     } catch (error) {
       unsaved.keep(conversationId, batch);
       throw storageFailed({
@@ -147,7 +150,7 @@ export function indexedDBHistory(
     conversationId: string | undefined,
     body: (objectStore: IDBObjectStore) => Promise<T> | T,
   ): Promise<T> =>
-    transact(store, 'readwrite', body).catch((error: unknown) => {
+    withSalvage(() => transact(store, 'readwrite', body)).catch((error: unknown) => {
       throw storageFailed({
         operation,
         cause: error,
@@ -201,10 +204,12 @@ export function indexedDBHistory(
       }
       return serial(async () => {
         await change('rename', conversationId, async (objectStore) => {
-          const key = conversationKey(conversationId);
-          const record = readRecord(await request(objectStore.get(key)));
+          const record = await storedRecord(objectStore, { conversationId, KeyRange });
           if (!record) throw unknownConversation(conversationId);
-          objectStore.put({ ...record, title: checked, updatedAt: now() }, key);
+          objectStore.put(
+            { ...record, title: checked, updatedAt: now() },
+            conversationKey(conversationId),
+          );
         });
         channel.notify({ conversationId, kind: 'rename' });
       });

@@ -31,7 +31,14 @@ export function jsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
   let validator: Validator | undefined;
   return (value) => {
     validator ??= compileJsonSchema(schema);
-    const result = validator.validate(value);
+    let result: ReturnType<Validator['validate']>;
+    try {
+      result = validator.validate(value);
+    } catch (error) {
+      // The validator throws on values JSON has no type for (`undefined` in an array, read back
+      // from IndexedDB): such a value does not match, it must not break the caller.
+      return { success: false, issues: [{ path: [], message: String(error) }] };
+    }
     // The validator accepted the value against the schema that `T` describes.
     if (result.valid) return { success: true, data: value as T };
     return { success: false, issues: toIssues(result.errors) };

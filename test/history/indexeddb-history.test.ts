@@ -1,6 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { UseStore } from 'idb-keyval';
-import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { promisifyRequest } from 'idb-keyval';
+import { describe, expect, test, vi } from 'vitest';
+import type { Message } from '../../src/types/message.js';
 import { isAgentError } from '../../src/errors/agent-error.js';
 import type { HistoryChange } from '../../src/history/history-store.js';
 import {
@@ -249,29 +252,159 @@ describe('indexedDBHistory on fake-indexeddb', () => {
     expect((error as Error).message).toContain('was closed');
   });
 
-  test('corrupt stored data: load says so with STORAGE_FAILED, list leaves the record out', async () => {
+  test('a damaged page or message is left out, reported once, and the rest loads', async () => {
     const browser = fakeBrowser();
     const database = openDatabase({ ...browser, storeName: 'history' });
     const history = indexedDBHistory({ ...browser, store: database.store });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await history.append('good', [user('fine')]);
-    await history.append('bad', [user('fine')]);
-    await history.append('bad-head', [user('fine')]);
+    await history.append('bad', [user('first'), assistant('one')]);
+    await history.append('bad', pageOfMessages(40)); // fills page 0, starts page 1
     await database.store('readwrite', (objectStore) => {
-      objectStore.put([{ role: 'user', content: 42 }], ['m', 'bad', 0]);
-      objectStore.put({ id: 'bad-head', title: 7 }, ['c', 'bad-head']);
+      objectStore.put([{ role: 'user', content: 42 }, assistant('kept')], ['m', 'bad', 1]);
     });
 
-    const badMessage = await rejection(history.load('bad'));
-    const badHead = await rejection(history.load('bad-head'));
+    const loaded = await history.load('bad');
+    const again = await history.load('bad');
+    const exported = JSON.parse(await history.exportConversation('bad')) as { messages: unknown[] };
     const list = await history.list();
 
-    expect(isAgentError(badMessage, 'STORAGE_FAILED')).toBe(true);
-    expect((badMessage as Error).message).toContain(
-      'Stored conversation "bad" is corrupt: messages.0.content',
-    );
-    expect(isAgentError(badHead, 'STORAGE_FAILED')).toBe(true);
+    const stored = [user('first'), assistant('one'), ...pageOfMessages(40)];
+    expect(loaded?.messages).toEqual([...stored.slice(0, 32), assistant('kept')]);
+    expect(again).toEqual(loaded);
+    expect(exported.messages).toHaveLength(33);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('"bad" is damaged: 1 unreadable');
     expect(list.map((summary) => summary.id).sort()).toEqual(['bad', 'good']);
+    warn.mockRestore();
     history.close();
     database.close();
   });
+
+  test('after an unreadable last page, new messages go to a new page and load back', async () => {
+    const browser = fakeBrowser();
+    const database = openDatabase({ ...browser, storeName: 'history' });
+    const history = indexedDBHistory({ ...browser, store: database.store });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await history.append('c1', [user('one'), assistant('two')]);
+    await database.store('readwrite', (objectStore) => {
+      objectStore.put('not a page', ['m', 'c1', 0]);
+    });
+
+    await history.append('c1', [user('three')]);
+    const keys = await database.store('readonly', (objectStore) =>
+      promisifyRequest(objectStore.getAllKeys()),
+    );
+
+    expect((await history.load('c1'))?.messages).toEqual([user('three')]);
+    expect(keys).toContainEqual(['m', 'c1', 0]); // the damaged page is kept as it was
+    expect(keys).toContainEqual(['m', 'c1', 1]);
+    warn.mockRestore();
+    history.close();
+    database.close();
+  });
+
+  test('a damaged conversation record is rebuilt from its pages, and saving resumes', async () => {
+    const browser = fakeBrowser();
+    const database = openDatabase({ ...browser, storeName: 'history' });
+    const history = indexedDBHistory({ ...browser, store: database.store });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await history.append('c1', [user('hello'), ...pageOfMessages(40)]);
+    await database.store('readwrite', (objectStore) => {
+      objectStore.put({ id: 'c1', title: 'Kept', createdAt: 'x' }, ['c', 'c1']);
+    });
+
+    const loaded = await history.load('c1');
+    await history.append('c1', [user('after')]);
+    await history.rename('c1', 'Renamed');
+    const reloaded = indexedDBHistory(browser);
+    const after = await reloaded.load('c1');
+    const list = await reloaded.list();
+
+    expect(loaded?.messages).toEqual([user('hello'), ...pageOfMessages(40)]);
+    expect(after?.messages).toEqual([user('hello'), ...pageOfMessages(40), user('after')]);
+    expect(list).toEqual([
+      expect.objectContaining({ id: 'c1', title: 'Renamed', messageCount: 42 }),
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('record was rebuilt');
+    warn.mockRestore();
+    reloaded.close();
+    history.close();
+    database.close();
+  });
+
+  test('property: whatever records are damaged, every valid message loads and appends stay readable', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const junk = fc.oneof(
+      fc.constant(undefined),
+      fc.integer(),
+      fc.string(),
+      fc.constant(null),
+      fc.array(fc.anything(), { maxLength: 3 }),
+      fc.constant([undefined, { role: 'user', content: 0 }]),
+      fc.record({ role: fc.constantFrom('user', 'tool', 'bogus'), content: fc.anything() }),
+      fc.dictionary(fc.string(), fc.anything()),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean(), junk), { maxLength: 6 }),
+        async (length, damages) => {
+          const browser = fakeBrowser();
+          const database = openDatabase({ ...browser, storeName: 'history' });
+          const history = indexedDBHistory({ ...browser, store: database.store });
+          const messages = pageOfMessages(length);
+          await history.append('c', messages);
+          const pages = (await database.store('readonly', (objectStore) =>
+            promisifyRequest(objectStore.getAll(IDBKeyRange.bound(['m', 'c'], ['m', 'c', []]))),
+          )) as Message[][];
+          // Damage whole pages, single messages or the record: what survives is known.
+          const current: unknown[][] = pages.map((page) => [...page]);
+          const alive = pages.map((page) => page.map(() => true));
+          const lost = pages.map(() => false);
+          await database.store('readwrite', (objectStore) => {
+            for (const [at, wholePage, value] of damages) {
+              const page = at % (pages.length + 1);
+              const stored = current[page];
+              if (!stored) {
+                objectStore.put(value ?? 'junk', ['c', 'c']);
+              } else if (wholePage || stored.length === 0) {
+                lost[page] = true;
+                objectStore.put(value ?? 'junk', ['m', 'c', page]);
+              } else if (!lost[page]) {
+                const index = at % stored.length;
+                stored[index] = { role: 'user', content: 0 };
+                (alive[page] ?? [])[index] = false;
+                objectStore.put(stored, ['m', 'c', page]);
+              }
+            }
+          });
+          const expected = pages.flatMap((page, index) =>
+            lost[index] ? [] : page.filter((_, at) => alive[index]?.[at]),
+          );
+
+          const loaded = (await history.load('c'))?.messages ?? [];
+          await history.append('c', [user('new')]);
+          const reloaded = indexedDBHistory(browser);
+          const after = (await reloaded.load('c'))?.messages ?? [];
+          reloaded.close();
+          history.close();
+          database.close();
+
+          expect(loaded).toEqual(expected);
+          expect(after).toEqual([...expected, user('new')]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    warn.mockRestore();
+  });
 });
+
+/** `count` user/assistant messages with no tool calls, so none is dropped as an orphan. */
+function pageOfMessages(count: number): Message[] {
+  return Array.from({ length: count }, (_, index) =>
+    index % 2 === 0 ? user(`u${index}`) : assistant(`a${index}`),
+  );
+}

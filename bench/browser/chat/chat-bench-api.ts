@@ -1,10 +1,13 @@
 /** What bench/browser/chat/chat-page.ts puts on `window.chatBench` for the Playwright runner. */
 export interface ChatBenchApi {
   /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
-  stream(options: { deltas: number; render: boolean }): Promise<StreamTimes>;
+  stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number }): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
   open(options: { messages: number }): Promise<OpenTimes>;
 }
+
+/** Hostile or huge answers (issue 18), streamed instead of the markdown deltas. */
+export type HostileAnswer = 'megabyte-no-blank-line' | 'list-1000-levels' | 'word-100000';
 
 export interface StreamTimes {
   /** From sending the prompt to the run's end (rendered: to the first paint after it). */

@@ -2,7 +2,7 @@ import '../../../components/index.js';
 import { Client, indexedDBHistory } from '../../../src/index.js';
 import { inMemoryFetch, sliceBody, textStream } from '../../support/sse-fixture.js';
 import { benchMessages } from '../core/bench-messages.js';
-import type { ChatBenchApi, OpenTimes, StreamTimes } from './chat-bench-api.js';
+import type { ChatBenchApi, HostileAnswer, OpenTimes, StreamTimes } from './chat-bench-api.js';
 import { MARKDOWN_DELTAS } from './markdown-deltas.js';
 
 const BASE_URL = 'http://127.0.0.1:11434/v1';
@@ -72,12 +72,32 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   }
 }
 
-async function stream(options: { deltas: number; render: boolean }): Promise<StreamTimes> {
+/** A hostile or huge answer (issue 18), cut into `deltaSize`-character deltas. */
+function hostileDeltas(answer: HostileAnswer, deltaSize: number): string[] {
+  let text: string;
+  switch (answer) {
+    case 'megabyte-no-blank-line':
+      text = Array.from({ length: 16_500 }, (_, index) => `line ${index}: a paragraph that never ends, *on* and on`).join('\n');
+      break;
+    case 'list-1000-levels':
+      text = Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+      break;
+    case 'word-100000':
+      text = `before ${'x'.repeat(100_000)} after`;
+      break;
+  }
+  const deltas: string[] = [];
+  for (let offset = 0; offset < text.length; offset += deltaSize) deltas.push(text.slice(offset, offset + deltaSize));
+  return deltas;
+}
+
+async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number }): Promise<StreamTimes> {
   // The last delta marks the end, so we can see when the whole answer is on screen.
   const all: string[] = [];
-  for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
+  if (options.answer) all.push(...hostileDeltas(options.answer, options.deltaSize ?? 1_024));
+  else for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
   all.push(`\n\n${END_MARKER}`);
-  const sse = textStream(options.deltas, all);
+  const sse = textStream(all.length, all);
   const fetch = inMemoryFetch(sliceBody(sse.bytes, { kind: 'fixed', size: 4096 }), nextTask);
   const expected = all.join('').length;
 

@@ -1,0 +1,15 @@
+/**
+ * `value` as indented JSON for a tool card, whatever a tool returned: a BigInt shows as its
+ * digits, and what JSON cannot hold (a cycle, `undefined`) falls back to `String(value)`, so the
+ * card never throws and the answer after it still shows.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return (
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item), 2) ??
+      String(value)
+    );
+  } catch {
+    return String(value);
+  }
+}

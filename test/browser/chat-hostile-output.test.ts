@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import '../../components/index.js';
+import type { AgentChat } from '../../components/index.js';
+import { memoryHistory, scriptedBackend, tool, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+
+// Hostile or huge model output in <agent-chat> (issue 18): nothing vanishes, every other
+// message stays visible, live and after a reload.
+const mounted: HTMLElement[] = [];
+
+afterEach(() => {
+  for (const element of mounted.splice(0)) element.remove();
+});
+
+function mount(turns: ScriptedResponse[], setup: (chat: AgentChat) => void = () => {}): AgentChat {
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '480px';
+  chat.model = 'scripted';
+  chat.backend = scriptedBackend(turns);
+  setup(chat);
+  document.body.append(chat);
+  mounted.push(chat);
+  return chat;
+}
+
+const answers = (chat: AgentChat) =>
+  [...(chat.shadowRoot as ShadowRoot).querySelectorAll('article.assistant')].map((article) => article.textContent ?? '');
+
+const DEEP = `${'>'.repeat(3_000)} deep`;
+
+describe('<agent-chat> on hostile output', () => {
+  test('an answer nested 3,000 levels deep shows, and the answers around it too', async () => {
+    const chat = mount([{ text: 'before' }, { text: [DEEP.slice(0, 1_000), DEEP.slice(1_000)] }, { text: 'after' }]);
+
+    expect(await chat.send('one')).toBe(true);
+    expect(await chat.send('two')).toBe(true);
+    expect(await chat.send('three')).toBe(true);
+
+    await expect.poll(() => answers(chat).length).toBe(3);
+    await expect.poll(() => (chat.shadowRoot as ShadowRoot).querySelector('article.assistant blockquote')).not.toBeNull();
+    const shown = answers(chat);
+    expect(shown[0]).toContain('before');
+    expect(shown[1]).toContain('deep');
+    expect(shown[2]).toContain('after');
+  });
+
+  test('a stored conversation with such an answer shows every message on load', async () => {
+    const history: HistoryStore = memoryHistory();
+    await history.append('c', [
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: DEEP },
+      { role: 'user', content: 'two' },
+      { role: 'assistant', content: 'the last answer' },
+    ]);
+
+    const chat = mount([], (element) => {
+      element.history = history;
+      element.conversationId = 'c';
+    });
+
+    await expect.poll(() => answers(chat).length).toBe(2);
+    await expect.poll(() => answers(chat)[1]).toContain('the last answer');
+    await expect.poll(() => answers(chat)[0]).toContain('deep');
+  });
+
+  test('a tool result the card cannot serialise (a BigInt, a cycle) shows, and the answer after it', async () => {
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle.self = cycle;
+    const big = tool({ name: 'big', description: 'Returns a BigInt', input: z.object({}), execute: () => ({ value: 10n ** 20n }) });
+    const loop = tool({ name: 'loop', description: 'Returns a cycle', input: z.object({}), execute: () => cycle });
+    const chat = mount(
+      [
+        { toolCalls: [{ name: 'big', input: {} }, { name: 'loop', input: {} }] },
+        { text: 'The answer after the tools.' },
+      ],
+      (element) => {
+        element.tools = [big, loop];
+      },
+    );
+
+    await chat.send('go');
+    await chat.updateComplete;
+
+    const root = chat.shadowRoot as ShadowRoot;
+    await expect.poll(() => answers(chat).join(' ')).toContain('The answer after the tools.');
+    const cards = [...root.querySelectorAll('section.tool')];
+    expect(cards).toHaveLength(2);
+    expect(cards.every((card) => !card.querySelector('.tool-status')?.textContent?.includes('Running'))).toBe(true);
+    expect(cards[0]?.querySelector('.tool-result pre')?.textContent).toContain('100000000000000000000');
+  });
+});
+
+describe('<agent-chat allow-remote-images>', () => {
+  test('the attribute set before the first render is honoured', async () => {
+    const chat = mount([{ text: '![pic](https://example.com/p.png)' }], (element) => {
+      element.setAttribute('allow-remote-images', '');
+    });
+
+    await chat.send('show me');
+
+    const root = chat.shadowRoot as ShadowRoot;
+    await expect.poll(() => root.querySelector('article.assistant img')?.getAttribute('src')).toBe('https://example.com/p.png');
+    expect(root.querySelector('.blocked-image')).toBeNull();
+  });
+});
