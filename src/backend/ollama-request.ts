@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../types/chat-request.js';
-import type { Message } from '../types/message.js';
+import { contentText, type Message, type UserContent } from '../types/message.js';
+import { AgentError } from '../errors/agent-error.js';
 import { tryParseJSON } from './server-error-message.js';
 import { isRecord } from '../types/is-record.js';
 
@@ -51,8 +52,9 @@ function toOllamaMessages(messages: Message[]): Record<string, unknown>[] {
   return messages.map((message) => {
     switch (message.role) {
       case 'system':
-      case 'user':
         return { role: message.role, content: message.content };
+      case 'user':
+        return ollamaUserMessage(message.content);
       case 'assistant': {
         const calls = message.tool_calls ?? [];
         for (const call of calls) toolNames.set(call.id, call.function.name);
@@ -91,4 +93,28 @@ function toOllamaMessages(messages: Message[]): Record<string, unknown>[] {
 function argumentsObject(text: string): Record<string, unknown> {
   const parsed = tryParseJSON(text);
   return parsed && isRecord(parsed.value) ? parsed.value : {};
+}
+
+/**
+ * A user message as Ollama's native API takes it: the text in `content`, images as
+ * base64 (no data-URL prefix) in `images`. Images given by address cannot be sent this way.
+ *
+ * @throws AgentError `VALIDATION_FAILED` for an image that is not a base64 data URL.
+ */
+function ollamaUserMessage(content: UserContent): Record<string, unknown> {
+  if (typeof content === 'string') return { role: 'user', content };
+  const images = content.flatMap((part) =>
+    part.type === 'image_url' ? [base64Of(part.image_url.url)] : [],
+  );
+  return { role: 'user', content: contentText(content), ...(images.length > 0 ? { images } : {}) };
+}
+
+function base64Of(url: string): string {
+  const match = /^data:[^,]*;base64,/.exec(url);
+  if (!match)
+    throw new AgentError(
+      'VALIDATION_FAILED',
+      `Ollama's native API takes base64 data URL images, not ${url}`,
+    );
+  return url.slice(match[0].length);
 }

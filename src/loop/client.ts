@@ -3,7 +3,7 @@ import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import { describeIssues } from '../types/json-schema-check.js';
-import type { Message } from '../types/message.js';
+import type { Message, UserContent } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
@@ -142,7 +142,7 @@ export class Client {
    * it). The model is called as {@link Client.receiveMessages} is iterated. Calls still
    * pending from a paused run are answered with an error first (no dangling calls).
    */
-  async query(prompt: string, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
+  async query(prompt: UserContent, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
     this.#assertIdle('query');
     await this.#persistence.ready;
     const decision = await runPromptHooks(this.#options.hooks, prompt, this.#report);
@@ -174,13 +174,13 @@ export class Client {
    * `query()` then `receiveMessages()`, as one async iterable (one generator: a wrapper
    * around `receiveMessages()` would add a hop to every event).
    */
-  run(prompt: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void> {
+  run(prompt: UserContent, options: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void> {
     return this.#events({ prompt, options });
   }
 
   /** The events of `receiveMessages()`, after recording `start`'s prompt when given (`run()`). */
   async *#events(
-    start: { prompt: string; options: { signal?: AbortSignal } } | undefined,
+    start: { prompt: UserContent; options: { signal?: AbortSignal } } | undefined,
   ): AsyncGenerator<AgentEvent, void> {
     if (start !== undefined) {
       const result = await this.query(start.prompt, start.options);
