@@ -1,0 +1,20 @@
+/**
+ * Images a user pastes, drops or attaches, made ready to send: loaded with `import()` on the
+ * first one, so a chat nobody sends a picture in never ships it.
+ */
+
+/**
+ * An image file as a data URL, scaled down (never up) so its longer side is at most `maxSide`
+ * pixels: vision models see a few hundred pixels a side anyway, and every byte is sent again
+ * with each later turn. PNGs stay PNG (screenshots, transparency); the rest become JPEG.
+ */
+export async function imageDataUrl(file: Blob, maxSide: number): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return canvas.toDataURL(file.type === 'image/png' ? 'image/png' : 'image/jpeg', 0.9);
+}
