@@ -15,7 +15,6 @@ import { themeStyles } from './theme-styles.js';
 import type { ToolCardActions } from './tool-card.js';
 import { toolCardActions } from './tool-card-actions.js';
 import { markdownRenderer } from './markdown-loader.js';
-import { imageDataUrl } from './image-input.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -368,6 +367,7 @@ export class AgentChat extends LitElement {
   async #addImages(files: readonly File[]): Promise<void> {
     const images = files.filter((file) => file.type.startsWith('image/'));
     if (images.length === 0) return;
+    const { imageDataUrl } = await import('./image-input.js');
     for (const file of images) this.#images = [...this.#images, await imageDataUrl(file, this.maxImageSize)];
     this.requestUpdate();
   }

@@ -89,15 +89,29 @@ export function composerTemplate(
   },
 ): TemplateResult {
   const { draft, placeholder, running, blocked, editing, canRegenerate, images } = state;
-  // Images pasted, dropped or picked go with the next message; a thumbnail's click removes it.
-  const take = (event: Event) => {
-    const list = (event as DragEvent).dataTransfer?.files ?? (event as ClipboardEvent).clipboardData?.files ?? (event.target as HTMLInputElement).files;
-    if (list?.length) actions.addImages([...list]);
-    if (event.type === 'drop') event.preventDefault();
-  };
-  return html`<form class="composer" part="composer" @submit=${actions.submit} @dragover=${(event: Event) => event.preventDefault()} @drop=${take} @paste=${take}>
-    ${images.map((url, index) => html`<button type="button" class="thumb" part="attachment" aria-label="Remove image ${index + 1}" @click=${() => actions.removeImage(index)}><img src=${url} alt=""></button>`)}
-    <label class="attach" part="attach-button" title="Attach images">+<input type="file" accept="image/*" multiple class="visually-hidden" aria-label="Attach images" ?disabled=${blocked} @change=${take}></label>
+  const files = (list: FileList | null | undefined) => actions.addImages([...(list ?? [])]);
+  return html`${images.length > 0
+      ? html`<div class="attachments" part="attachments">${images.map(
+          (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label="Remove image ${index + 1}"
+            @click=${() => actions.removeImage(index)}><img src=${url} alt=""></button>`,
+        )}</div>`
+      : nothing}<form class="composer" part="composer" @submit=${actions.submit}
+    @dragover=${(event: DragEvent) => event.preventDefault()}
+    @drop=${(event: DragEvent) => {
+      event.preventDefault();
+      files(event.dataTransfer?.files);
+    }}
+    @paste=${(event: ClipboardEvent) => {
+      const list = [...(event.clipboardData?.files ?? [])];
+      if (list.length > 0) actions.addImages(list);
+    }}>
+    <label class="attach" part="attach-button" title="Attach images">+<span class="visually-hidden">Attach images</span>
+      <input type="file" accept="image/*" multiple class="visually-hidden" ?disabled=${blocked}
+        @change=${(event: Event) => {
+          const input = event.target as HTMLInputElement;
+          files(input.files);
+          input.value = '';
+        }}></label>
     <label for="input" class="visually-hidden">Message</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
