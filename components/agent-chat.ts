@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { contentText, type UserContent, type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../src/index.js';
+import { contentText, type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ChatSession } from './chat-session.js';
@@ -55,7 +55,6 @@ export class AgentChat extends LitElement {
     placeholder: {},
     autoExecute: { attribute: 'auto-execute', converter: onOff },
     allowRemoteImages: { attribute: 'allow-remote-images', type: Boolean },
-    maxImageSize: { attribute: 'max-image-size', type: Number },
     sidebarOpen: { attribute: 'sidebar-open', type: Boolean, reflect: true },
     tools: { attribute: false },
     client: { attribute: false },
@@ -77,8 +76,6 @@ export class AgentChat extends LitElement {
   /** Load remote images in model output (off: they can leak the conversation). */
   declare allowRemoteImages: boolean;
   declare sidebarOpen: boolean;
-  /** Images pasted, dropped or attached are scaled down to this many pixels on their longer side. */
-  declare maxImageSize: number;
   declare tools: readonly Tool[];
   /** A ready `Client` to use instead of building one from the attributes. */
   declare client: Client | undefined;
@@ -101,8 +98,6 @@ export class AgentChat extends LitElement {
     following: () => this.#follower.following,
   });
   #draft = '';
-  /** Images waiting to go with the next message, as data URLs. */
-  #images: string[] = [];
   /** The history index of the user message being edited (↑), until sent or Escape. */
   #editing: number | undefined;
 
@@ -112,7 +107,6 @@ export class AgentChat extends LitElement {
     this.autoExecute = true;
     this.allowRemoteImages = false;
     this.sidebarOpen = false;
-    this.maxImageSize = 1024;
     this.tools = [];
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host adapter reads live properties
     const element = this;
@@ -159,7 +153,7 @@ export class AgentChat extends LitElement {
    * loaded. Resolves when the run ends: `true` without an error, `false` when it failed or
    * could not start (no model configured, a run already going).
    */
-  async send(prompt: UserContent): Promise<boolean> {
+  async send(prompt: string): Promise<boolean> {
     await this.updateComplete;
     return this.#session.send(prompt);
   }
@@ -317,7 +311,6 @@ export class AgentChat extends LitElement {
         blocked: !client || loading,
         editing: this.#editing !== undefined,
         canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
-        images: this.#images,
       },
       {
         input: (value) => {
@@ -328,11 +321,6 @@ export class AgentChat extends LitElement {
         submit: this.#onSubmit,
         stop: () => this.stop(),
         regenerate: () => void this.regenerate(),
-        addImages: (files) => void this.#addImages(files),
-        removeImage: (index) => {
-          this.#images = this.#images.filter((_, at) => at !== index);
-          this.requestUpdate();
-        },
       },
     );
   }
@@ -363,29 +351,14 @@ export class AgentChat extends LitElement {
     this.#submitDraft();
   };
 
-  /** Adds the image files among `files` to the next message (the scaler loads on first use). */
-  async #addImages(files: readonly File[]): Promise<void> {
-    const images = files.filter((file) => file.type.startsWith('image/'));
-    if (images.length === 0) return;
-    const { imageDataUrl } = await import('./image-input.js');
-    for (const file of images) this.#images = [...this.#images, await imageDataUrl(file, this.maxImageSize)];
-    this.requestUpdate();
-  }
-
   #submitDraft(): void {
     const text = this.#draft.trim();
-    const images = this.#images;
-    if ((text === '' && images.length === 0) || this.#session.running || !this.#session.client) return;
+    if (text === '' || this.#session.running || !this.#session.client) return;
     const editing = this.#editing;
-    const prompt: UserContent =
-      images.length === 0
-        ? text
-        : [...(text ? [{ type: 'text' as const, text }] : []), ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
-    this.#images = [];
     this.#draft = '';
     this.#editing = undefined;
     this.#follower.jump();
-    void (editing === undefined ? this.send(prompt) : this.#session.resend(editing, prompt));
+    void (editing === undefined ? this.send(text) : this.#session.resend(editing, text));
   }
 
   #log(): HTMLElement | null {

@@ -69,49 +69,17 @@ function codeSpans(text: string): unknown[] {
 
 /** The message box with Send (or Stop while a run streams). */
 export function composerTemplate(
-  state: {
-    draft: string;
-    placeholder: string;
-    running: boolean;
-    blocked: boolean;
-    editing: boolean;
-    canRegenerate: boolean;
-    images: readonly string[];
-  },
+  state: { draft: string; placeholder: string; running: boolean; blocked: boolean; editing: boolean; canRegenerate: boolean },
   actions: {
     input: (value: string) => void;
     keydown: (event: KeyboardEvent) => void;
     submit: (event: SubmitEvent) => void;
     stop: () => void;
     regenerate: () => void;
-    addImages: (files: File[]) => void;
-    removeImage: (index: number) => void;
   },
 ): TemplateResult {
-  const { draft, placeholder, running, blocked, editing, canRegenerate, images } = state;
-  const files = (list: FileList | null | undefined) => actions.addImages([...(list ?? [])]);
-  return html`${images.length > 0
-      ? html`<div class="attachments" part="attachments">${images.map(
-          (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label="Remove image ${index + 1}"
-            @click=${() => actions.removeImage(index)}><img src=${url} alt=""></button>`,
-        )}</div>`
-      : nothing}<form class="composer" part="composer" @submit=${actions.submit}
-    @dragover=${(event: DragEvent) => event.preventDefault()}
-    @drop=${(event: DragEvent) => {
-      event.preventDefault();
-      files(event.dataTransfer?.files);
-    }}
-    @paste=${(event: ClipboardEvent) => {
-      const list = [...(event.clipboardData?.files ?? [])];
-      if (list.length > 0) actions.addImages(list);
-    }}>
-    <label class="attach" part="attach-button" title="Attach images">+<span class="visually-hidden">Attach images</span>
-      <input type="file" accept="image/*" multiple class="visually-hidden" ?disabled=${blocked}
-        @change=${(event: Event) => {
-          const input = event.target as HTMLInputElement;
-          files(input.files);
-          input.value = '';
-        }}></label>
+  const { draft, placeholder, running, blocked, editing, canRegenerate } = state;
+  return html`<form class="composer" part="composer" @submit=${actions.submit}>
     <label for="input" class="visually-hidden">Message</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
@@ -120,6 +88,6 @@ export function composerTemplate(
       ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} Stop</button>`
       : html`${canRegenerate && draft === '' && !blocked
             ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>Regenerate</button>`
-            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}>${editing ? 'Resend' : 'Send'}</button>`}
+            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>${editing ? 'Resend' : 'Send'}</button>`}
   </form>`;
 }

@@ -111,11 +111,6 @@ export const chatStyles = css`
   .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
-  .composer .attach { display: grid; place-items: center; min-width: 46px; min-height: 46px; border: 1px solid var(--_border); border-radius: var(--_radius); cursor: pointer; font-size: 1.3em; }
-  .composer .attach:focus-within { outline: 2px solid var(--_accent); outline-offset: 2px; }
-  .attachments { display: flex; gap: 8px; padding: 0 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
-  .thumb, .thumb img { max-width: 96px; max-height: 96px; border-radius: 8px; padding: 0; }
-  .message.user .thumb { display: block; margin: 0 0 4px auto; }
   .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }
 
   @keyframes pulse { 0%, 100% { opacity: 0.35; } 50% { opacity: 1; } }

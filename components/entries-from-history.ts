@@ -1,4 +1,4 @@
-import { assertNever, contentText, type Message, type UserContent } from '../src/index.js';
+import { assertNever, contentText, type Message } from '../src/index.js';
 import type { MarkdownView } from './markdown-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
 import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
@@ -21,7 +21,7 @@ export function entriesFromHistory(
         break;
       case 'user':
         assistant = undefined;
-        entries.push({ kind: 'user', key: make.key(), version: 0, ...userView(message.content) });
+        entries.push({ kind: 'user', key: make.key(), version: 0, text: contentText(message.content) });
         break;
       case 'assistant': {
         const textOnly = (message.tool_calls ?? []).length === 0;
@@ -79,11 +79,4 @@ function parseJSON(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** What a user entry shows of a message: its text and its images. */
-export function userView(content: UserContent): { text: string; images?: string[] } {
-  if (typeof content === 'string') return { text: content };
-  const images = content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
-  return images.length > 0 ? { text: contentText(content), images } : { text: contentText(content) };
 }

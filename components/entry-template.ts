@@ -6,8 +6,7 @@ import type { AssistantEntry, AssistantPart, Entry } from './transcript.js';
 export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label="You">
-      ${entry.images?.map((url) => html`<img class="thumb" part="image" src=${url} alt="An image you sent">`) ?? nothing}
-      ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
+      <div class="bubble" part="bubble user-bubble">${entry.text}</div>
     </article>`;
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label="Assistant"

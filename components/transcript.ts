@@ -1,9 +1,9 @@
-import { assertNever, type AgentEvent, type Message, type UserContent, type PendingToolCall, type ToolInputDelta } from '../src/index.js';
+import { assertNever, type AgentEvent, type Message, type PendingToolCall, type ToolInputDelta } from '../src/index.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import { MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-markdown.js';
 import { TextView } from './text-view.js';
-import { entriesFromHistory, markInterrupted, userView } from './entries-from-history.js';
+import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
 import { denialText, findTool, now, settle } from './tool-part.js';
 import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } from './tool-input-part.js';
 
@@ -59,8 +59,6 @@ export interface UserEntry {
   key: number;
   version: number;
   text: string;
-  /** The images sent with it (data URLs), shown as thumbnails. */
-  images?: string[];
 }
 
 export interface AssistantEntry {
@@ -92,8 +90,8 @@ export class Transcript {
     this.#markdown = options.markdown ?? {};
   }
 
-  addUser(content: UserContent): UserEntry {
-    const entry: UserEntry = { kind: 'user', key: this.#keys++, version: 0, ...userView(content) };
+  addUser(text: string): UserEntry {
+    const entry: UserEntry = { kind: 'user', key: this.#keys++, version: 0, text };
     this.entries.push(entry);
     return entry;
   }
