@@ -1,6 +1,5 @@
 import type { ChatRequest } from '../types/chat-request.js';
-import { contentText, type Message, type UserContent } from '../types/message.js';
-import { AgentError } from '../errors/agent-error.js';
+import type { Message, UserContent } from '../types/message.js';
 import { tryParseJSON } from './server-error-message.js';
 import { isRecord } from '../types/is-record.js';
 
@@ -96,25 +95,17 @@ function argumentsObject(text: string): Record<string, unknown> {
 }
 
 /**
- * A user message as Ollama's native API takes it: the text in `content`, images as
- * base64 (no data-URL prefix) in `images`. Images given by address cannot be sent this way.
- *
- * @throws AgentError `VALIDATION_FAILED` for an image that is not a base64 data URL.
+ * A user message as Ollama's native API takes it: the text in `content`, images as base64
+ * (the data URL's prefix cut) in `images`. An image given by address is sent as it is, and
+ * Ollama's error says it is not base64.
  */
 function ollamaUserMessage(content: UserContent): Record<string, unknown> {
   if (typeof content === 'string') return { role: 'user', content };
-  const images = content.flatMap((part) =>
-    part.type === 'image_url' ? [base64Of(part.image_url.url)] : [],
-  );
-  return { role: 'user', content: contentText(content), ...(images.length > 0 ? { images } : {}) };
-}
-
-function base64Of(url: string): string {
-  const match = /^data:[^,]*;base64,/.exec(url);
-  if (!match)
-    throw new AgentError(
-      'VALIDATION_FAILED',
-      `Ollama's native API takes base64 data URL images, not ${url}`,
-    );
-  return url.slice(match[0].length);
+  const text: string[] = [];
+  const images: string[] = [];
+  for (const part of content) {
+    if (part.type === 'text') text.push(part.text);
+    else images.push(part.image_url.url.replace(/^data:[^,]*,/, ''));
+  }
+  return { role: 'user', content: text.join('\n\n'), images };
 }

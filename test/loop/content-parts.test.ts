@@ -52,21 +52,6 @@ describe('user content with images (ContentPart[])', () => {
     ]);
   });
 
-  it('Ollama native: an image by address is refused with a clear error', () => {
-    expect(() =>
-      toOllamaRequest({
-        model: 'llava',
-        stream: true,
-        messages: [
-          {
-            role: 'user',
-            content: [{ type: 'image_url', image_url: { url: 'https://e.com/a.png' } }],
-          },
-        ],
-      }),
-    ).toThrow(/base64 data URL/);
-  });
-
   it('Ollama native request body from Client.run()', async () => {
     const fake = fakeFetch([
       ndjsonResponse([
