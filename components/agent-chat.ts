@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { AgentOptions, ChatBackend, Client, HistoryStore, Tool } from '../src/index.js';
+import { contentText, type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ChatSession } from './chat-session.js';
@@ -98,6 +98,8 @@ export class AgentChat extends LitElement {
     following: () => this.#follower.following,
   });
   #draft = '';
+  /** The history index of the user message being edited (↑), until sent or Escape. */
+  #editing: number | undefined;
 
   constructor() {
     super();
@@ -154,6 +156,23 @@ export class AgentChat extends LitElement {
   async send(prompt: string): Promise<boolean> {
     await this.updateComplete;
     return this.#session.send(prompt);
+  }
+
+  /** Asks again for the last answer: its prompt is sent anew in place of it. */
+  async regenerate(): Promise<boolean> {
+    await this.updateComplete;
+    const last = this.#lastPrompt();
+    return last !== undefined && this.#session.resend(last.index, last.text);
+  }
+
+  /** The last user message: its index in the Client's history and its text. */
+  #lastPrompt(): { index: number; text: string } | undefined {
+    const history = this.#session.client?.history ?? [];
+    for (let index = history.length - 1; index >= 0; index--) {
+      const message = history[index];
+      if (message?.role === 'user') return { index, text: contentText(message.content) };
+    }
+    return undefined;
   }
 
   /** Stops the run: the partial answer stays. */
@@ -285,7 +304,14 @@ export class AgentChat extends LitElement {
   #composer(): TemplateResult {
     const { running, client, loading } = this.#session;
     return composerTemplate(
-      { draft: this.#draft, placeholder: this.placeholder, running, blocked: !client || loading },
+      {
+        draft: this.#draft,
+        placeholder: this.placeholder,
+        running,
+        blocked: !client || loading,
+        editing: this.#editing !== undefined,
+        canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
+      },
       {
         input: (value) => {
           this.#draft = value;
@@ -294,6 +320,7 @@ export class AgentChat extends LitElement {
         keydown: this.#onKeydown,
         submit: this.#onSubmit,
         stop: () => this.stop(),
+        regenerate: () => void this.regenerate(),
       },
     );
   }
@@ -304,6 +331,18 @@ export class AgentChat extends LitElement {
       this.#submitDraft();
     } else if (event.key === 'Escape' && this.#session.running) {
       this.stop();
+    } else if (event.key === 'Escape' && this.#editing !== undefined) {
+      this.#editing = undefined;
+      this.#draft = '';
+      this.requestUpdate();
+    } else if (event.key === 'ArrowUp' && this.#draft === '' && !this.#session.running) {
+      // ↑ in an empty box edits the last prompt: Enter resends it in place of the old one.
+      const last = this.#lastPrompt();
+      if (!last) return;
+      event.preventDefault();
+      this.#editing = last.index;
+      this.#draft = last.text;
+      this.requestUpdate();
     }
   };
 
@@ -315,9 +354,11 @@ export class AgentChat extends LitElement {
   #submitDraft(): void {
     const text = this.#draft.trim();
     if (text === '' || this.#session.running || !this.#session.client) return;
+    const editing = this.#editing;
     this.#draft = '';
+    this.#editing = undefined;
     this.#follower.jump();
-    void this.send(text);
+    void (editing === undefined ? this.send(text) : this.#session.resend(editing, text));
   }
 
   #log(): HTMLElement | null {

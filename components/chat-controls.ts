@@ -69,10 +69,16 @@ function codeSpans(text: string): unknown[] {
 
 /** The message box with Send (or Stop while a run streams). */
 export function composerTemplate(
-  state: { draft: string; placeholder: string; running: boolean; blocked: boolean },
-  actions: { input: (value: string) => void; keydown: (event: KeyboardEvent) => void; submit: (event: SubmitEvent) => void; stop: () => void },
+  state: { draft: string; placeholder: string; running: boolean; blocked: boolean; editing: boolean; canRegenerate: boolean },
+  actions: {
+    input: (value: string) => void;
+    keydown: (event: KeyboardEvent) => void;
+    submit: (event: SubmitEvent) => void;
+    stop: () => void;
+    regenerate: () => void;
+  },
 ): TemplateResult {
-  const { draft, placeholder, running, blocked } = state;
+  const { draft, placeholder, running, blocked, editing, canRegenerate } = state;
   return html`<form class="composer" part="composer" @submit=${actions.submit}>
     <label for="input" class="visually-hidden">Message</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
@@ -80,6 +86,8 @@ export function composerTemplate(
       @keydown=${actions.keydown}></textarea>
     ${running
       ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} Stop</button>`
-      : html`<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>Send</button>`}
+      : html`${canRegenerate && draft === '' && !blocked
+            ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>Regenerate</button>`
+            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>${editing ? 'Resend' : 'Send'}</button>`}
   </form>`;
 }

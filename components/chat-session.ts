@@ -154,6 +154,25 @@ export class ChatSession {
     return this.#drive(entry, (signal) => client.run(prompt, { signal }));
   }
 
+  /**
+   * Sends `prompt` in place of the user message at `messageIndex` of the Client's history
+   * and everything after it (`Client.rewind`): edit and resend, or regenerate.
+   */
+  async resend(messageIndex: number, prompt: string): Promise<boolean> {
+    const client = this.client;
+    if (!client || this.running || this.loading) return false;
+    try {
+      await client.rewind(messageIndex);
+    } catch (error) {
+      this.error = asError(error);
+      this.#host.changed();
+      return false;
+    }
+    this.error = undefined;
+    this.transcript.load(client.history, client.pending);
+    return this.send(prompt);
+  }
+
   /** Calls the model again with the conversation as it is (after an error). */
   async retry(): Promise<boolean> {
     const client = this.client;

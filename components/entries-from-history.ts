@@ -1,4 +1,4 @@
-import { assertNever, type Message } from '../src/index.js';
+import { assertNever, contentText, type Message } from '../src/index.js';
 import type { MarkdownView } from './markdown-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
 import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
@@ -21,7 +21,7 @@ export function entriesFromHistory(
         break;
       case 'user':
         assistant = undefined;
-        entries.push({ kind: 'user', key: make.key(), version: 0, text: message.content });
+        entries.push({ kind: 'user', key: make.key(), version: 0, text: contentText(message.content) });
         break;
       case 'assistant': {
         const textOnly = (message.tool_calls ?? []).length === 0;

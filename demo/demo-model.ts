@@ -1,4 +1,4 @@
-import { scriptedBackend, type ChatBackend, type ChatRequest, type Message, type ScriptedTurn } from '../src/index.js';
+import { contentText, scriptedBackend, type ChatBackend, type ChatRequest, type Message, type ScriptedTurn } from '../src/index.js';
 
 /** Milliseconds between streamed words: slow enough to see the streaming. */
 const DELAY_MS = 18;
@@ -18,7 +18,7 @@ function respond(request: ChatRequest): ScriptedTurn {
   const available = new Set((request.tools ?? []).map((definition) => definition.function.name));
   if (last?.role === 'tool') return summarize(request.messages);
   if (last?.role !== 'user') return { text: 'Hello! Ask me something.' };
-  const prompt = last.content;
+  const prompt = contentText(last.content);
   const call = (name: string, input: Record<string, unknown>, why: string): ScriptedTurn =>
     available.has(name)
       ? { reasoning: `${why} I will call \`${name}\`.`, toolCalls: [{ name, input }] }

@@ -27,8 +27,11 @@ export type {
   ToolUseBlock,
   ToolUseError,
   Usage,
+  ContentPart,
+  UserContent,
   UserMessage,
 } from './types/index.js';
+export { contentText } from './types/message.js';
 export { tool } from './tools/tool.js';
 export type {
   JsonSchema,

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../types/chat-request.js';
-import type { Message } from '../types/message.js';
+import type { Message, UserContent } from '../types/message.js';
 import { tryParseJSON } from './server-error-message.js';
 import { isRecord } from '../types/is-record.js';
 
@@ -64,8 +64,9 @@ function toOllamaMessages(messages: Message[]): Record<string, unknown>[] {
   return messages.map((message) => {
     switch (message.role) {
       case 'system':
-      case 'user':
         return { role: message.role, content: message.content };
+      case 'user':
+        return ollamaUserMessage(message.content);
       case 'assistant': {
         const calls = message.tool_calls ?? [];
         for (const call of calls) toolNames.set(call.id, call.function.name);
@@ -104,4 +105,20 @@ function toOllamaMessages(messages: Message[]): Record<string, unknown>[] {
 function argumentsObject(text: string): Record<string, unknown> {
   const parsed = tryParseJSON(text);
   return parsed && isRecord(parsed.value) ? parsed.value : {};
+}
+
+/**
+ * A user message as Ollama's native API takes it: the text in `content`, images as base64
+ * (the data URL's prefix cut) in `images`. An image given by address is sent as it is, and
+ * Ollama's error says it is not base64.
+ */
+function ollamaUserMessage(content: UserContent): Record<string, unknown> {
+  if (typeof content === 'string') return { role: 'user', content };
+  const text: string[] = [];
+  const images: string[] = [];
+  for (const part of content) {
+    if (part.type === 'text') text.push(part.text);
+    else images.push(part.image_url.url.replace(/^data:[^,]*,/, ''));
+  }
+  return { role: 'user', content: text.join('\n\n'), images };
 }

@@ -190,7 +190,13 @@ function forTools(request: ChatRequest): ChatRequest {
   const first = others.findIndex((message) => message.role === 'user');
   const messages = others.map((message, index) =>
     index === first && message.role === 'user'
-      ? { ...message, content: `${instructions}\n\n${message.content}` }
+      ? {
+          ...message,
+          content:
+            typeof message.content === 'string'
+              ? `${instructions}\n\n${message.content}`
+              : [{ type: 'text' as const, text: instructions }, ...message.content],
+        }
       : message,
   );
   return { ...rest, messages };

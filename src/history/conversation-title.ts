@@ -1,5 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
-import type { Message } from '../types/message.js';
+import { contentText, type Message } from '../types/message.js';
 
 /** Longest automatic title, in characters (an ellipsis marks a cut). */
 export const TITLE_LENGTH = 60;
@@ -12,7 +12,7 @@ export const TITLE_LENGTH = 60;
 export function titleFromMessages(messages: readonly Message[]): string | undefined {
   for (const message of messages) {
     if (message.role !== 'user') continue;
-    const text = message.content.replace(/\s+/g, ' ').trim();
+    const text = contentText(message.content).replace(/\s+/g, ' ').trim();
     if (text) return shorten(text);
   }
   return undefined;

@@ -3,7 +3,7 @@ import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import { describeIssues } from '../types/json-schema-check.js';
-import type { Message } from '../types/message.js';
+import type { Message, UserContent } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
@@ -82,7 +82,10 @@ export class Client {
   static restore(snapshot: unknown, options: AgentOptions): Client {
     const checked = checkSnapshot(snapshot);
     if (!checked.success) {
-      throw new AgentError('VALIDATION_FAILED', `Not a Client snapshot: ${describeIssues(checked.issues, '', 1)}`);
+      throw new AgentError(
+        'VALIDATION_FAILED',
+        `Not a Client snapshot: ${describeIssues(checked.issues, '', 1)}`,
+      );
     }
     const client = new Client(options);
     const { version: _version, ...state } = checked.data;
@@ -142,7 +145,7 @@ export class Client {
    * it). The model is called as {@link Client.receiveMessages} is iterated. Calls still
    * pending from a paused run are answered with an error first (no dangling calls).
    */
-  async query(prompt: string, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
+  async query(prompt: UserContent, options: { signal?: AbortSignal } = {}): Promise<QueryResult> {
     this.#assertIdle('query');
     await this.#persistence.ready;
     const decision = await runPromptHooks(this.#options.hooks, prompt, this.#report);
@@ -174,13 +177,16 @@ export class Client {
    * `query()` then `receiveMessages()`, as one async iterable (one generator: a wrapper
    * around `receiveMessages()` would add a hop to every event).
    */
-  run(prompt: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void> {
+  run(
+    prompt: UserContent,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<AgentEvent, void> {
     return this.#events({ prompt, options });
   }
 
   /** The events of `receiveMessages()`, after recording `start`'s prompt when given (`run()`). */
   async *#events(
-    start: { prompt: string; options: { signal?: AbortSignal } } | undefined,
+    start: { prompt: UserContent; options: { signal?: AbortSignal } } | undefined,
   ): AsyncGenerator<AgentEvent, void> {
     if (start !== undefined) {
       const result = await this.query(start.prompt, start.options);
@@ -279,6 +285,28 @@ export class Client {
     this.#assertIdle('deny');
     updatePendingCall(this.#state, toolUseId, 'deny', (call) => deniedCall(call, reason));
     this.#commitIfSettled();
+  }
+
+  /**
+   * Continues from an earlier point: drops the user message at `messageIndex` (an index
+   * into {@link Client.history}) and everything after it, so the next `query()` / `run()`
+   * sends only what came before — to edit a prompt and resend it, or to regenerate an
+   * answer (rewind to its prompt, run the prompt again). Calls still pending are dropped
+   * with their message; what is kept was answered (no dangling calls). A stored
+   * conversation is rewritten to the kept messages; resolves once it is.
+   * @throws TypeError when `messageIndex` is not the index of a user message.
+   */
+  rewind(messageIndex: number): Promise<void> {
+    this.#assertIdle('rewind');
+    if (this.#state.messages[messageIndex]?.role !== 'user') {
+      throw new TypeError(`rewind: message ${messageIndex} is not a user message`);
+    }
+    this.#state.messages.length = messageIndex;
+    this.#state.round = null;
+    this.#state.modelCallDue = false;
+    this.#state.iterationCount = 0;
+    this.#untold = [];
+    return this.#persistence.replace(this.#state.messages);
   }
 
   /** The conversation as plain JSON, for {@link Client.restore}. Synchronous. */

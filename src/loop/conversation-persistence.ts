@@ -119,6 +119,29 @@ export class ConversationPersistence {
     return this.#writes;
   }
 
+  /**
+   * Stores `messages` in place of the conversation (after a rewind), keeping its title and
+   * dates and clearing a paused run; resolves once every queued write is done. Costs a rewrite
+   * of the conversation: a user's edit, not the loop's path.
+   */
+  replace(messages: readonly Message[]): Promise<void> {
+    const store = this.#store;
+    if (store) {
+      this.#localWrites += 1;
+      this.#pendingStored = false;
+      const id = this.conversationId;
+      const copy = structuredClone([...messages]);
+      this.#enqueue(async () => {
+        if (copy.length === 0) return store.delete(id);
+        const { pending: _pending, ...file } = JSON.parse(
+          await store.exportConversation(id),
+        ) as Record<string, unknown>;
+        await store.importConversation(JSON.stringify({ ...file, messages: copy }), { id });
+      });
+    }
+    return this.#writes;
+  }
+
   /** Waits for queued writes. */
   async close(): Promise<void> {
     this.#unsubscribe?.();

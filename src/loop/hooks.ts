@@ -1,10 +1,16 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
+import { contentText, type ContentPart, type UserContent } from '../types/message.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** `UserPromptSubmit`: rewrite the prompt, or block it (nothing is sent). */
+/**
+ * `UserPromptSubmit`: rewrite the prompt, or block it (nothing is sent). `prompt` is the
+ * prompt's text; a prompt with images also comes as `content` (its parts), and a rewritten
+ * `prompt` replaces its text and keeps its images.
+ */
 export type UserPromptSubmitHook = (input: {
   prompt: string;
+  content?: ContentPart[];
 }) => MaybePromise<void | undefined | { prompt: string } | { continue: false; reason: string }>;
 
 /** `PreToolUse`: allow (`undefined`), rewrite the input, deny, or ask for approval. */
@@ -43,7 +49,7 @@ export interface Hooks {
 }
 
 /** What the `UserPromptSubmit` hooks decided. */
-export type PromptDecision = { ok: true; prompt: string } | { ok: false; reason: string };
+export type PromptDecision = { ok: true; prompt: UserContent } | { ok: false; reason: string };
 
 /** What the `PreToolUse` hooks decided. */
 export type ToolDecision =
@@ -63,21 +69,32 @@ function hookFailure(hook: string, error: unknown): AgentError {
 /** Runs `UserPromptSubmit` hooks in order; a rewrite feeds the next hook. */
 export async function runPromptHooks(
   hooks: Hooks | undefined,
-  prompt: string,
+  prompt: UserContent,
   report: ReportError,
 ): Promise<PromptDecision> {
-  let current = prompt;
+  const parts = typeof prompt === 'string' ? undefined : prompt;
+  let text = contentText(prompt);
+  let rewritten = false;
   for (const hook of hooks?.UserPromptSubmit ?? []) {
     try {
-      const result = await hook({ prompt: current });
+      const result = await hook(parts ? { prompt: text, content: parts } : { prompt: text });
       if (!result) continue;
       if ('continue' in result) return { ok: false, reason: result.reason };
-      current = result.prompt;
+      text = result.prompt;
+      rewritten = true;
     } catch (error) {
       report(hookFailure('UserPromptSubmit', error));
     }
   }
-  return { ok: true, prompt: current };
+  // A rewrite replaces the text and keeps the images.
+  return {
+    ok: true,
+    prompt: !rewritten
+      ? prompt
+      : parts
+        ? [{ type: 'text', text }, ...parts.filter((part) => part.type !== 'text')]
+        : text,
+  };
 }
 
 /** Runs `PreToolUse` hooks in order: the first deny or ask wins, rewrites chain. */

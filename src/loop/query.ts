@@ -1,6 +1,6 @@
 import { createToolRegistry } from '../tools/tool-registry.js';
 import type { AgentEvent } from '../types/events.js';
-import type { Message } from '../types/message.js';
+import type { Message, UserContent } from '../types/message.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
 import { emptyConversationState } from './conversation-state.js';
@@ -28,7 +28,7 @@ export interface QueryOptions extends Omit<
  * }
  */
 export async function* query(
-  prompt: string,
+  prompt: UserContent,
   options: QueryOptions,
 ): AsyncGenerator<AgentEvent, void> {
   const { signal, ...rest } = options;

@@ -1,11 +1,14 @@
 export type {
   AssistantMessage,
   AssistantToolCall,
+  ContentPart,
   Message,
   SystemMessage,
   ToolMessage,
+  UserContent,
   UserMessage,
 } from './message.js';
+export { contentText } from './message.js';
 export type {
   AgentEvent,
   AwaitingTools,

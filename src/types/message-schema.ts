@@ -1,5 +1,5 @@
 import { jsonSchemaCheck, type Checked, type JsonSchema } from './json-schema-check.js';
-import type { AssistantToolCall, Message } from './message.js';
+import type { AssistantToolCall, ContentPart, Message } from './message.js';
 
 const string = { type: 'string' } as const;
 
@@ -17,6 +17,20 @@ const toolCallSchema = {
   required: ['id', 'type', 'function'],
 };
 
+const contentPartSchema = {
+  type: 'object',
+  anyOf: [
+    { properties: { type: { const: 'text' }, text: string }, required: ['type', 'text'] },
+    {
+      properties: {
+        type: { const: 'image_url' },
+        image_url: { properties: { url: string }, required: ['url'] },
+      },
+      required: ['type', 'image_url'],
+    },
+  ],
+};
+
 /** The fields of each role beyond `role`: what {@link Message} declares, as JSON Schema. */
 function role(name: Message['role'], properties: JsonSchema, required: string[]): JsonSchema {
   return {
@@ -32,13 +46,21 @@ export const messageSchema: JsonSchema = {
   required: ['role'],
   allOf: [
     role('system', { content: string }, ['content']),
-    role('user', { content: string }, ['content']),
+    role('user', { content: { anyOf: [string, { type: 'array', items: contentPartSchema }] } }, [
+      'content',
+    ]),
     role(
       'assistant',
-      { content: { type: ['string', 'null'] }, tool_calls: { type: 'array', items: toolCallSchema } },
+      {
+        content: { type: ['string', 'null'] },
+        tool_calls: { type: 'array', items: toolCallSchema },
+      },
       ['content'],
     ),
-    role('tool', { tool_call_id: string, name: string, content: string }, ['tool_call_id', 'content']),
+    role('tool', { tool_call_id: string, name: string, content: string }, [
+      'tool_call_id',
+      'content',
+    ]),
   ],
 };
 
@@ -59,16 +81,35 @@ function copyMessage(message: Message): Message {
     case 'system':
       return { role: 'system', content: message.content };
     case 'user':
-      return { role: 'user', content: message.content };
+      return {
+        role: 'user',
+        content:
+          typeof message.content === 'string' ? message.content : message.content.map(copyPart),
+      };
     case 'assistant':
       return message.tool_calls === undefined
         ? { role: 'assistant', content: message.content }
-        : { role: 'assistant', content: message.content, tool_calls: message.tool_calls.map(copyCall) };
+        : {
+            role: 'assistant',
+            content: message.content,
+            tool_calls: message.tool_calls.map(copyCall),
+          };
     case 'tool':
       return message.name === undefined
         ? { role: 'tool', tool_call_id: message.tool_call_id, content: message.content }
-        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content: message.content };
+        : {
+            role: 'tool',
+            tool_call_id: message.tool_call_id,
+            name: message.name,
+            content: message.content,
+          };
   }
+}
+
+function copyPart(part: ContentPart): ContentPart {
+  return part.type === 'text'
+    ? { type: 'text', text: part.text }
+    : { type: 'image_url', image_url: { url: part.image_url.url } };
 }
 
 function copyCall(call: AssistantToolCall): AssistantToolCall {

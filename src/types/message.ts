@@ -10,9 +10,26 @@ export interface SystemMessage {
   content: string;
 }
 
+/**
+ * One part of a user message: OpenAI's content parts. Images travel as `image_url` (a data
+ * URL or an address the server can reach); the Ollama native API receives them as `images`.
+ */
+export type ContentPart =
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** What a user says: text, or text and images as {@link ContentPart}s. */
+export type UserContent = string | ContentPart[];
+
 export interface UserMessage {
   role: 'user';
-  content: string;
+  content: UserContent;
+}
+
+/** The text of user content (its text parts joined by blank lines). */
+export function contentText(content: UserContent): string {
+  return typeof content === 'string'
+    ? content
+    : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
 }
 
 /** A tool call as echoed back to the server: `arguments` is always a JSON string. */

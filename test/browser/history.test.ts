@@ -134,7 +134,9 @@ describe('indexedDBHistory in Chromium', () => {
 
     const messages = (await tabA.load('shared'))?.messages ?? [];
     const texts = (pattern: RegExp) =>
-      messages.map((message) => String(message.content)).filter((text) => pattern.test(text));
+      messages
+        .map((message) => (typeof message.content === 'string' ? message.content : ''))
+        .filter((text) => pattern.test(text));
     expect(messages).toHaveLength(30);
     expect(messages.slice(0, 10).map((message) => message.content)).toEqual([
       'A0',

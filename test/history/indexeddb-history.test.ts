@@ -138,7 +138,9 @@ describe('indexedDBHistory on fake-indexeddb', () => {
 
     const messages = (await tabA.load('shared'))?.messages ?? [];
     const contents = (prefix: string) =>
-      messages.map((message) => String(message.content)).filter((text) => text.startsWith(prefix));
+      messages
+        .map((message) => (typeof message.content === 'string' ? message.content : ''))
+        .filter((text) => text.startsWith(prefix));
     expect(messages).toHaveLength(40);
     expect(contents('A')).toEqual(Array.from({ length: 20 }, (_, index) => `A${index}`));
     expect(contents('B')).toEqual(Array.from({ length: 20 }, (_, index) => `B${index}`));
