@@ -9,6 +9,7 @@ export type {
 export type {
   AgentEvent,
   AwaitingTools,
+  ContextTrimmed,
   Done,
   DoneStatus,
   FinishReason,
