@@ -71,7 +71,8 @@ export async function fitRequest(
   const [system, ...rest] =
     request.messages[0]?.role === 'system' ? request.messages : [undefined, ...request.messages];
   const fixedTokens = (system ? estimateMessageTokens(system) : 0) + toolsTokens(request);
-  const budget = limit - reserve;
+  // 5 % spare: the estimate is calibrated, but each server's template and tokenizer differ.
+  const budget = limit - reserve - Math.ceil(limit * 0.05);
   const fit = await applyPolicy(
     options.contextPolicy ?? 'drop-oldest',
     {
