@@ -21,9 +21,11 @@ const withNativeSanitizer = {
   },
 };
 
-const browserEsm = (plugins) => (config) => ({
+const browserEsm = (plugins, splitting) => (config) => ({
   ...config,
   format: 'esm',
+  // With what loads later: each import() is its own file, as a user's build ships it.
+  splitting,
   platform: 'browser',
   target: 'es2022',
   plugins: [...(config.plugins ?? []), ...plugins],
@@ -34,30 +36,31 @@ const check = (name, entry, limit, { lazy = false, nativeSanitizer = false } = {
   path: `bench/entries/${entry}`,
   limit,
   gzip: true,
-  modifyEsbuildConfig: browserEsm([
-    ...(lazy ? [] : [firstLoadOnly]),
-    ...(nativeSanitizer ? [withNativeSanitizer] : []),
-  ]),
+  modifyEsbuildConfig: browserEsm(
+    [...(lazy ? [] : [firstLoadOnly]), ...(nativeSanitizer ? [withNativeSanitizer] : [])],
+    lazy,
+  ),
 });
 
 export default [
-  // Target 12 KiB (issue #9); held at today's figure so it cannot grow while we get there.
-  check('query() only', 'query-only.ts', '16 KiB'),
+  // Target 12 KiB (issue #9), not reached (13.4 KiB); held here so it cannot grow back.
+  check('query() only', 'query-only.ts', '14 KiB'),
   check('Client + a JSON-Schema tool', 'client-json-tool.ts', '25 KiB'),
   check('<agent-chat> page: first load', 'chat-page.ts', '50 KiB'),
-  // With marked (loaded when the first answer shows); the browser's own sanitiser.
-  // 78 KiB (was 75): issue 12's context-window fitting (probe, fit, overflow diagnosis, ~2.7 kB),
-  // a lazy chunk loaded on the first model call; first loads did not grow.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '78 KiB', { lazy: true, nativeSanitizer: true }),
-  // Browsers without the HTML Sanitizer API load DOMPurify too. 84 KiB (was 82): issue 11's
-  // text-form tool-call readers, a lazy chunk of ~3.8 kB loaded on the first call with tools —
-  // the lead's call to keep or to send back for trimming.
-  // 89 KiB (was 86): issue 12's context-window chunk, as above.
-  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '89 KiB', { lazy: true }),
+  // With marked (loaded when the first answer shows) and the other lazy chunks, each gzipped on
+  // its own as a server sends it; the browser's own sanitiser. Target 75 KiB, not reached
+  // (77.5 KiB): held here so it cannot grow.
+  // 82 KiB (was 78): issue 12's context-window chunks (server probe, fitting, overflow
+  // diagnosis, the no-usage estimate), loaded on the first model call — first loads did not
+  // grow; the lead's call to keep or to send back for trimming.
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '82 KiB', { lazy: true, nativeSanitizer: true }),
+  // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: held at today's figure.
+  // 93 KiB (was 90): issue 12's context-window chunks, as above.
+  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '93 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
   // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
   // imports) by import() when it connects, so a page that only offers the option stays light.
   check('open-agent/mcp: first load', 'mcp-client.ts', '26 KiB'),
-  // 163 KiB (was 160): issue 12's context-window chunk, loaded by the Client's first call.
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '163 KiB', { lazy: true }),
+  // 166 KiB (was 163): issue 12's context-window chunks, loaded by the Client's first call.
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '166 KiB', { lazy: true }),
 ];

@@ -104,7 +104,8 @@ async function withEsbuild(entry: string, outDir: string): Promise<Chunk[]> {
       return {
         name: relative(outDir, file.path),
         code: file.text,
-        isEntry: meta?.entryPoint !== undefined,
+        // Chunks of import() targets name an entry point too: the app's entry is the one given.
+        isEntry: meta?.entryPoint !== undefined && resolve(meta.entryPoint) === resolve(entry),
         staticImports: (meta?.imports ?? [])
           .filter((item) => item.kind === 'import-statement')
           .map((item) => relative(outDir, resolve(item.path))),

@@ -1,3 +1,4 @@
+import { withSetupFix } from '../errors/with-setup-fix.js';
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import { chunkStream } from './chunk-stream.js';
 import { openResponse } from './open-response.js';
@@ -138,7 +139,9 @@ export function createFetchBackend(
       }
     } catch (error) {
       failure = error;
-      throw opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true });
+      throw await withSetupFix(
+        opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true }),
+      );
     } finally {
       if (failure === undefined && reader.finished) opened.release();
       else opened.close(failure);

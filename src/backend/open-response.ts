@@ -1,4 +1,5 @@
-import { AgentError } from '../errors/agent-error.js';
+import { AgentError, isAgentError } from '../errors/agent-error.js';
+import { withSetupFix } from '../errors/with-setup-fix.js';
 import { BodyTextReader } from './body-text-reader.js';
 import { httpError } from './http-error.js';
 import { RequestAttempt } from './request-attempt.js';
@@ -66,9 +67,9 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
       if (!response.ok) {
         const bodyText = await readErrorBody(body);
         if (attempt.cancelled) throw attempt.signal.reason;
-        const error = httpError(response, url, bodyText, attempts);
+        const error = await withSetupFix(httpError(response, url, bodyText, attempts));
         // A server setting (llama.cpp's 500 without --jinja) fails every retry the same way.
-        const permanent = error.context?.fix !== undefined;
+        const permanent = isAgentError(error) && error.context?.fix !== undefined;
         if (permanent || !isRetryableStatus(response.status) || retry >= maxRetries) throw error;
         retryHeaders = response.headers;
       } else {

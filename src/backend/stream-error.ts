@@ -1,5 +1,4 @@
 import { AgentError } from '../errors/agent-error.js';
-import { setupFix } from '../errors/server-setup-hint.js';
 import { serverErrorMessage, truncate } from './server-error-message.js';
 
 /** `STREAM_ERROR` with the server's own message. */
@@ -7,15 +6,13 @@ export function streamError(payload: unknown, url: string): AgentError {
   const message =
     serverErrorMessage(payload) ??
     (typeof payload === 'string' ? payload : truncate(JSON.stringify(payload) ?? ''));
-  const fix = setupFix(message);
   return new AgentError(
     'STREAM_ERROR',
-    message ? `${message}${fix.line}` : `The server at ${url} reported an error mid-stream`,
+    message ? message : `The server at ${url} reported an error mid-stream`,
     {
       context: {
         url,
         payload: typeof payload === 'string' ? truncate(payload, 1_000) : payload,
-        ...fix.context,
       },
     },
   );

@@ -50,12 +50,3 @@ const SETUP_FIXES: readonly { pattern: RegExp; fix: string }[] = [
 export function serverSetupHint(serverMessage: string): string | undefined {
   return SETUP_FIXES.find(({ pattern }) => pattern.test(serverMessage))?.fix;
 }
-
-/**
- * {@link serverSetupHint} shaped for an `AgentError`: `line` to append to its message (`''`,
- * or the fix on a line of its own) and `context` to spread into its context (`{}` or `{ fix }`).
- */
-export function setupFix(serverMessage: string): { line: string; context: { fix?: string } } {
-  const fix = serverSetupHint(serverMessage);
-  return fix === undefined ? { line: '', context: {} } : { line: `\n${fix}`, context: { fix } };
-}

@@ -6,7 +6,7 @@ import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';
 import { modelStep } from './model-step.js';
-import { cancelUnsettled, commitRound, openRound, runReadyCalls } from './tool-round.js';
+import { cancelUnsettled, commitRound, openRound, settleRound } from './tool-round.js';
 
 /** The `done` of a run whose prompt a `UserPromptSubmit` hook blocked: nothing was sent. */
 export function promptBlocked(): AgentEvent {
@@ -43,7 +43,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
   try {
     do {
       if (state.round) {
-        yield* runReadyCalls(context);
+        yield* settleRound(context);
         context.signal?.throwIfAborted();
         const pending = pendingCalls(state.round);
         if (pending.length > 0) {

@@ -8,10 +8,10 @@ import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
+import { withSetupFix } from '../errors/with-setup-fix.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { LoopContext } from './loop-context.js';
-import { ToolInputRepairs } from './tool-input-repair.js';
 
 /** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
 export interface ModelStepResult {
@@ -47,12 +47,15 @@ export async function* modelStep(
   try {
     context.signal?.throwIfAborted();
     // Tool calls written as text, in every dialect: loaded while the request is on its way.
-    const dialects = context.registry.names.size > 0 ? loadTextToolCallDialects() : undefined;
+    const hasTools = context.registry.names.size > 0;
+    const dialects = hasTools ? loadTextToolCallDialects() : undefined;
+    // Repairing a call's input matters only when there are tools to call: loaded beside them.
+    const repairsLoaded = hasTools ? import('./tool-input-repair.js') : undefined;
     const chunks = await context.backend.chat.completions.create(
       request,
       context.signal ? { signal: context.signal } : {},
     );
-    const repairs = new ToolInputRepairs(context);
+    const repairs = repairsLoaded ? new (await repairsLoaded).ToolInputRepairs(context) : undefined;
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
       ...(dialects ? { dialects: await dialects } : {}),
@@ -62,11 +65,12 @@ export async function* modelStep(
     for (;;) {
       const next = await events.next();
       if (next.done === true) {
-        turn = repairs.apply(next.value);
+        turn = repairs ? repairs.apply(next.value) : next.value;
         break;
       }
       // Calls come last, once the response is complete: repair their input before telling.
-      const event = next.value.type === 'tool_use' ? await repairs.use(next.value) : next.value;
+      const event =
+        next.value.type === 'tool_use' && repairs ? await repairs.use(next.value) : next.value;
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
         tellTextWasReasoning(context, event.text);
@@ -81,7 +85,8 @@ export async function* modelStep(
     if (context.signal?.aborted === true || isAbortError(error)) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
-    throw error;
+    // Any backend's server errors (an openai client, WebLLM) name their fix like ours do.
+    throw await withSetupFix(error);
   }
   context.append(assistantMessage(turn));
   if (fitted)

@@ -1,15 +1,13 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
-import { executeTool } from '../tools/execute-tool.js';
-import type { Tool } from '../tools/tool.js';
-import type { InputValidation } from '../tools/validate-input.js';
 import type { AgentEvent } from '../types/events.js';
 import { DEFAULTS } from './agent-options.js';
 import { resultText, type RoundCall, type ToolRound } from './conversation-state.js';
-import { runPostToolHooks, runPreToolHooks } from './hooks.js';
 import type { LoopContext } from './loop-context.js';
+import type * as ToolExecution from './tool-execution.js';
 
-type Call = { toolUseId: string; name: string; input: Record<string, unknown> };
+/** A tool call as the round handles it. */
+export type Call = { toolUseId: string; name: string; input: Record<string, unknown> };
 
 /** Settles a call with an error the model will read. */
 export function failedCall(call: Call, error: AgentError, announced = false): RoundCall {
@@ -76,114 +74,33 @@ function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<Roun
       ? { ...valid, status: 'pending', reason: 'approval' }
       : { ...valid, status: 'ready' };
   }
-  return prepareWithHooks(context, tool, valid, validation);
-}
-
-/** {@link prepareCall} once `PreToolUse` hooks or a `needsApproval` function have to run. */
-async function prepareWithHooks(
-  context: LoopContext,
-  tool: Tool,
-  valid: Call,
-  validation: InputValidation,
-): Promise<RoundCall> {
-  const decision = await runPreToolHooks(
-    context.options.hooks,
-    { toolName: valid.name, toolUseId: valid.toolUseId, input: valid.input },
-    (error) => context.report(error),
+  return (execution ? Promise.resolve(execution) : loadToolExecution()).then((loaded) =>
+    loaded.prepareWithHooks(context, tool, valid, validation),
   );
-  if (decision.kind === 'deny') {
-    return failedCall(
-      valid,
-      new AgentError('TOOL_DENIED', `Tool "${valid.name}" was denied: ${decision.reason}`),
-    );
-  }
-  const revalidated = decision.input === valid.input ? validation : tool.validate(decision.input);
-  if (!revalidated.success)
-    return failedCall(valid, new AgentError('INVALID_TOOL_INPUT', revalidated.error));
-  const prepared = { ...valid, input: revalidated.value };
-  if (!tool.execute) return { ...prepared, status: 'pending', reason: 'external' };
-  const needsApproval =
-    decision.kind === 'ask' ||
-    (typeof tool.needsApproval === 'function'
-      ? await tool.needsApproval(prepared.input)
-      : tool.needsApproval === true);
-  return needsApproval
-    ? { ...prepared, status: 'pending', reason: 'approval' }
-    : { ...prepared, status: 'ready' };
 }
 
 /**
- * Runs every `ready` call of the round concurrently; yields each result as it lands.
- * After an abort, every call still unsettled gets an `EXECUTION_CANCELLED` result.
+ * Settles what the round can settle now: runs its `ready` calls (see `runReadyCalls`, loaded on
+ * the first round that runs a tool: a page that only streams answers never ships it), and
+ * yields the events of calls settled since the last time.
  */
-export async function* runReadyCalls(context: LoopContext): AsyncGenerator<AgentEvent> {
+export async function* settleRound(context: LoopContext): AsyncGenerator<AgentEvent> {
   const round = context.state.round;
   if (!round) return;
-  yield* announceSettled(round);
-  // Each call reports when it settles; the loop sleeps only while none is left to announce.
-  let running = 0;
-  let unannounced = 0;
-  let failure: { error: unknown } | undefined;
-  let wake: (() => void) | undefined;
-  round.calls.forEach((call, index) => {
-    if (call.status !== 'ready') return;
-    running++;
-    runCall(context, call).then(
-      (settled) => {
-        round.calls[index] = settled;
-        running--;
-        unannounced++;
-        wake?.();
-      },
-      (error: unknown) => {
-        failure ??= { error };
-        running--;
-        wake?.();
-      },
-    );
-  });
-  while (running > 0 || unannounced > 0) {
-    if (unannounced === 0 && failure === undefined) {
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-    if (failure !== undefined) throw failure.error;
-    unannounced = 0;
-    yield* announceSettled(round);
-  }
-  if (context.signal?.aborted === true) {
-    cancelUnsettled(round, (call) => `Tool "${call.name}" was cancelled`);
+  if (round.calls.some((call) => call.status === 'ready')) {
+    const { runReadyCalls } = execution ?? (await loadToolExecution());
+    yield* runReadyCalls(context);
+  } else {
     yield* announceSettled(round);
   }
 }
 
-async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
-  const tool = context.registry.get(call.name);
-  const outcome = tool
-    ? await executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
-    : {
-        ok: false as const,
-        error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
-      };
-  const isError = !outcome.ok;
-  let result: unknown = outcome.ok ? outcome.content : outcome.error.message;
-  if ((context.options.hooks?.PostToolUse?.length ?? 0) > 0) {
-    result = await runPostToolHooks(
-      context.options.hooks,
-      { toolName: call.name, toolUseId: call.toolUseId, input: call.input, result, isError },
-      (error) => context.report(error),
-    );
-  }
-  return outcome.ok
-    ? { ...call, status: 'settled', content: result, isError: false, announced: false }
-    : {
-        ...call,
-        status: 'settled',
-        content: result,
-        isError: true,
-        code: outcome.error.code,
-        announced: false,
-      };
+let execution: typeof ToolExecution | undefined;
+
+/** The tool-running half of the loop, loaded once (and kept, so later rounds await nothing). */
+async function loadToolExecution(): Promise<typeof ToolExecution> {
+  execution = await import('./tool-execution.js');
+  return execution;
 }
 
 /**
@@ -203,7 +120,7 @@ export function cancelUnsettled(
 }
 
 /** Yields the events of settled calls not yet announced, in call order. */
-function* announceSettled(round: ToolRound): Generator<AgentEvent> {
+export function* announceSettled(round: ToolRound): Generator<AgentEvent> {
   for (const call of round.calls) {
     if (call.status !== 'settled' || call.announced) continue;
     call.announced = true;

@@ -1,5 +1,4 @@
 import { AgentError } from '../errors/agent-error.js';
-import { setupFix } from '../errors/server-setup-hint.js';
 import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
@@ -268,17 +267,9 @@ export class ChunkAggregator {
   #throwIfError(error: unknown): void {
     const message = readChunkError(error);
     if (message === undefined) return;
-    const fix = setupFix(message);
-    throw new AgentError(
-      'STREAM_ERROR',
-      `The server reported an error in the stream: ${message}${fix.line}`,
-      {
-        context: {
-          error: isRecord(error) || typeof error === 'string' ? error : String(error),
-          ...fix.context,
-        },
-      },
-    );
+    throw new AgentError('STREAM_ERROR', `The server reported an error in the stream: ${message}`, {
+      context: { error: isRecord(error) || typeof error === 'string' ? error : String(error) },
+    });
   }
 
   #emitText(piece: string): void {

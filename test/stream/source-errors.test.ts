@@ -94,21 +94,6 @@ describe('aggregateStream: errors', () => {
     },
   );
 
-  it('adds the fix for a known setup error in a chunk (an openai client reading llama.cpp)', async () => {
-    const { error } = await collect([
-      chunk({ content: 'a' }),
-      { error: { message: 'Context size has been exceeded.', type: 'server_error', code: 500 } },
-    ]);
-
-    expect(error).toMatchObject({
-      code: 'STREAM_ERROR',
-      message: expect.stringMatching(
-        /^The server reported an error in the stream: Context size has been exceeded\.\nllama\.cpp: /,
-      ) as unknown,
-      context: { fix: expect.stringMatching(/--ctx-size/) as unknown },
-    });
-  });
-
   it('ignores `error: null` on ordinary chunks', async () => {
     const { turn, error } = await collect([
       chunk({ content: 'a' }, 'stop', { error: null }),

@@ -1,0 +1,119 @@
+import { AgentError } from '../errors/agent-error.js';
+import { executeTool } from '../tools/execute-tool.js';
+import type { Tool } from '../tools/tool.js';
+import type { InputValidation } from '../tools/validate-input.js';
+import type { AgentEvent } from '../types/events.js';
+import type { RoundCall } from './conversation-state.js';
+import { runPostToolHooks, runPreToolHooks } from './hooks.js';
+import type { LoopContext } from './loop-context.js';
+import { announceSettled, cancelUnsettled, failedCall, type Call } from './tool-round.js';
+
+// The half of a tool round that runs tools: PreToolUse hooks and approval predicates, execute,
+// PostToolUse hooks. tool-round.ts loads it with the first round that needs it.
+
+/** {@link prepareCall} once `PreToolUse` hooks or a `needsApproval` function have to run. */
+export async function prepareWithHooks(
+  context: LoopContext,
+  tool: Tool,
+  valid: Call,
+  validation: InputValidation,
+): Promise<RoundCall> {
+  const decision = await runPreToolHooks(
+    context.options.hooks,
+    { toolName: valid.name, toolUseId: valid.toolUseId, input: valid.input },
+    (error) => context.report(error),
+  );
+  if (decision.kind === 'deny') {
+    return failedCall(
+      valid,
+      new AgentError('TOOL_DENIED', `Tool "${valid.name}" was denied: ${decision.reason}`),
+    );
+  }
+  const revalidated = decision.input === valid.input ? validation : tool.validate(decision.input);
+  if (!revalidated.success)
+    return failedCall(valid, new AgentError('INVALID_TOOL_INPUT', revalidated.error));
+  const prepared = { ...valid, input: revalidated.value };
+  if (!tool.execute) return { ...prepared, status: 'pending', reason: 'external' };
+  const needsApproval =
+    decision.kind === 'ask' ||
+    (typeof tool.needsApproval === 'function'
+      ? await tool.needsApproval(prepared.input)
+      : tool.needsApproval === true);
+  return needsApproval
+    ? { ...prepared, status: 'pending', reason: 'approval' }
+    : { ...prepared, status: 'ready' };
+}
+
+/**
+ * Runs every `ready` call of the round concurrently; yields each result as it lands.
+ * After an abort, every call still unsettled gets an `EXECUTION_CANCELLED` result.
+ */
+export async function* runReadyCalls(context: LoopContext): AsyncGenerator<AgentEvent> {
+  const round = context.state.round;
+  if (!round) return;
+  yield* announceSettled(round);
+  // Each call reports when it settles; the loop sleeps only while none is left to announce.
+  let running = 0;
+  let unannounced = 0;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  round.calls.forEach((call, index) => {
+    if (call.status !== 'ready') return;
+    running++;
+    runCall(context, call).then(
+      (settled) => {
+        round.calls[index] = settled;
+        running--;
+        unannounced++;
+        wake?.();
+      },
+      (error: unknown) => {
+        failure ??= { error };
+        running--;
+        wake?.();
+      },
+    );
+  });
+  while (running > 0 || unannounced > 0) {
+    if (unannounced === 0 && failure === undefined) {
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    if (failure !== undefined) throw failure.error;
+    unannounced = 0;
+    yield* announceSettled(round);
+  }
+  if (context.signal?.aborted === true) {
+    cancelUnsettled(round, (call) => `Tool "${call.name}" was cancelled`);
+    yield* announceSettled(round);
+  }
+}
+
+async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
+  const tool = context.registry.get(call.name);
+  const outcome = tool
+    ? await executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
+    : {
+        ok: false as const,
+        error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
+      };
+  const isError = !outcome.ok;
+  let result: unknown = outcome.ok ? outcome.content : outcome.error.message;
+  if ((context.options.hooks?.PostToolUse?.length ?? 0) > 0) {
+    result = await runPostToolHooks(
+      context.options.hooks,
+      { toolName: call.name, toolUseId: call.toolUseId, input: call.input, result, isError },
+      (error) => context.report(error),
+    );
+  }
+  return outcome.ok
+    ? { ...call, status: 'settled', content: result, isError: false, announced: false }
+    : {
+        ...call,
+        status: 'settled',
+        content: result,
+        isError: true,
+        code: outcome.error.code,
+        announced: false,
+      };
+}
