@@ -200,7 +200,9 @@ export class Transcript {
         this.markPending(entry, event.pending);
         return this.#touch(entry);
       case 'context_trimmed':
-        return false;
+        // Said once under the answer: the model did not see the oldest part of the chat.
+        entry.note = `The model saw only the newest part of this chat: ${event.droppedMessages} older messages did not fit its context window.`;
+        return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
         if (event.status === 'max_iterations')
