@@ -228,6 +228,7 @@ async function windowFor(
     signal,
   });
   const probe = await state.probe;
+  if (signal?.aborted === true) delete state.probe;
   return {
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),

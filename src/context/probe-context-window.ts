@@ -30,7 +30,13 @@ export function probeContextWindow(options: ProbeOptions): Promise<ContextProbe>
   const root = options.baseURL.replace(/\/+$/, '').replace(/\/(v1|api)$/, '');
   const key = `${root} ${options.model}`;
   let probe = probes.get(key);
-  if (!probe) probes.set(key, (probe = askServer(root, options)));
+  if (!probe) {
+    probes.set(key, (probe = askServer(root, options)));
+    // A run stopped while asking learned nothing: the next one asks again.
+    void probe.then(() => {
+      if (options.signal?.aborted === true) probes.delete(key);
+    });
+  }
   return probe;
 }
 

@@ -151,3 +151,37 @@ describe('Ollama', () => {
     expect(client.history).toHaveLength(160);
   });
 });
+
+describe('a refusal naming the window', () => {
+  it.each<FakeKind>(['llama.cpp', 'vllm'])(
+    '%s: is learned, and the retry fits the window it named',
+    async (kind) => {
+      // The server does not say its window when asked: the client assumes 4,096, twice too many.
+      server = await startContextServer({ kind, model: 'm', window: 2048, reportsWindow: false });
+      const client = new Client({
+        model: 'm',
+        baseURL: server.url,
+        systemPrompt: SYSTEM,
+        tools: [lookup],
+        autoExecuteTools: true,
+        maxTokens: 512,
+      });
+      let failure: unknown;
+      for (let index = 0; index < 25 && failure === undefined; index += 1) {
+        await collect(
+          client.run(`Question ${index}: ${'tell me more about this. '.repeat(6)}`),
+        ).catch((error: unknown) => (failure = error));
+      }
+      expect(failure).toMatchObject({ code: 'HTTP_ERROR', status: 400 });
+      const refused = server.chats.length;
+      client.continue();
+      const events = await collect(client.receiveMessages());
+      expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+      expect(events.find((event) => event.type === 'context_trimmed')).toMatchObject({
+        contextWindow: 2048,
+      });
+      expect(server.chats.slice(refused).every((chat) => chat.outcome === 'answered')).toBe(true);
+      expectEveryRequestWhole(server.chats);
+    },
+  );
+});

@@ -20,6 +20,8 @@ export interface ContextServerOptions {
   listed?: boolean;
   /** Ollama: the trained maximum `/api/show` reports. */
   trainedMax?: number;
+  /** `false`: llama.cpp `/props` and vLLM `/v1/models` leave the window out (an old build, a proxy). */
+  reportsWindow?: boolean;
 }
 
 export interface RecordedChat {
@@ -80,6 +82,8 @@ export async function startContextServer(options: ContextServerOptions): Promise
       return chat(path, JSON.parse(raw) as RecordedChat['body'], response, json);
     probes.push(`${request.method} ${path}`);
     const { kind, model, window } = options;
+    if (options.reportsWindow === false && kind !== 'ollama')
+      return json(404, { error: 'not found' });
     if (kind === 'llama.cpp' && path === '/props')
       return json(200, { default_generation_settings: { n_ctx: window }, total_slots: 1 });
     if (kind === 'vllm' && path === '/v1/models')
