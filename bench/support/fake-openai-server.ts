@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { serveFile } from './static-server.js';
 import {
   ADD_TOOL,
   closingAnswer,
@@ -17,12 +16,6 @@ export interface FakeOpenAIServer {
   origin: string;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
 
 /**
  * A fake OpenAI-compatible server on 127.0.0.1 for the `run` scenarios (see run-scenarios.ts):
@@ -148,24 +141,3 @@ function splitAnswer(text: string): string[] {
   return text.match(/.{1,4}/gsu) ?? [];
 }
 
-function serveFile(root: string, request: IncomingMessage, response: ServerResponse): void {
-  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
-  const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
-  if (!file.startsWith(root)) {
-    response.writeHead(403).end();
-    return;
-  }
-  readFile(file).then(
-    (body) => {
-      response.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        // Cross-origin isolated: performance.now() precise to 5 µs instead of 100 µs.
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-embedder-policy': 'require-corp',
-        'cache-control': 'no-store',
-      });
-      response.end(body);
-    },
-    () => response.writeHead(404).end(),
-  );
-}

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
@@ -24,26 +24,7 @@ export interface StaticServer {
  * worker round trip needs.
  */
 export async function serveStatic(root: string): Promise<StaticServer> {
-  const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
-    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => {
-        response.writeHead(200, {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'cross-origin-opener-policy': 'same-origin',
-          'cross-origin-embedder-policy': 'require-corp',
-          'cache-control': 'no-store',
-        });
-        response.end(body);
-      },
-      () => response.writeHead(404).end(),
-    );
-  });
+  const server: Server = createServer((request, response) => serveFile(root, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo; // listen() on a TCP port gives an AddressInfo
   return {
@@ -54,4 +35,29 @@ export async function serveStatic(root: string): Promise<StaticServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Answers one request with the file under `root` it names (`/` → index.html), cross-origin
+ * isolated and never cached; 403 outside `root`, 404 when missing.
+ */
+export function serveFile(root: string, request: IncomingMessage, response: ServerResponse): void {
+  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
+  const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+  if (!file.startsWith(root)) {
+    response.writeHead(403).end();
+    return;
+  }
+  readFile(file).then(
+    (body) => {
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+        'cache-control': 'no-store',
+      });
+      response.end(body);
+    },
+    () => response.writeHead(404).end(),
+  );
 }
