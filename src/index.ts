@@ -55,6 +55,7 @@ export type { QueryOptions } from './loop/query.js';
 export { Client } from './loop/client.js';
 export type { ClientStatus, QueryResult } from './loop/client.js';
 export type { AgentOptions, ContextPolicy, ToolInputDelta } from './loop/agent-options.js';
+export type { ResponseFormat } from './loop/response-format.js';
 export type { ToolCallToRepair } from './loop/tool-input-repair.js';
 export type { StreamListeners } from './loop/stream-listeners.js';
 export type { ClientSnapshot } from './loop/conversation-state.js';
@@ -95,6 +96,7 @@ export type {
   AgentOutput,
   AgentReflection,
   DirectOutputTool,
+  JsonOutput,
   OutputObject,
   OutputToolConfig,
   ReflectiveOutputTool,

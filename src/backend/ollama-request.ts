@@ -20,7 +20,8 @@ const NATIVE_FIELDS = ['think', 'format', 'keep_alive'] as const;
  * assistant tool-call arguments become objects, tool results carry `tool_name`,
  * `temperature` / `max_tokens` (→ `num_predict`) / sampling fields go into `options`
  * (merged with any `options` object the caller put in the request, e.g. `{ num_ctx }`),
- * and `think`, `format`, `keep_alive` pass through.
+ * `response_format`'s JSON Schema becomes `format`, and `think`, `format`, `keep_alive` pass
+ * through.
  */
 export function toOllamaRequest(request: ChatRequest): Record<string, unknown> {
   const options: Record<string, unknown> = {};
@@ -40,10 +41,22 @@ export function toOllamaRequest(request: ChatRequest): Record<string, unknown> {
   if (request.tools && request.tools.length > 0 && request.tool_choice !== 'none')
     body.tools = request.tools;
   if (Object.keys(options).length > 0) body.options = options;
+  // Ollama's native API takes the JSON Schema itself as `format` (structured outputs, 0.5+).
+  const schema = responseSchema(request.response_format);
+  if (schema !== undefined) body.format = schema;
   for (const field of NATIVE_FIELDS) {
     if (request[field] !== undefined) body[field] = request[field];
   }
   return body;
+}
+
+/** The schema of an OpenAI `response_format` (`json_schema`), or `'json'` for `json_object`. */
+function responseSchema(format: unknown): unknown {
+  if (!isRecord(format)) return undefined;
+  if (format.type === 'json_object') return 'json';
+  return format.type === 'json_schema' && isRecord(format.json_schema)
+    ? format.json_schema.schema
+    : undefined;
 }
 
 function toOllamaMessages(messages: Message[]): Record<string, unknown>[] {

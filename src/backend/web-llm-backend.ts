@@ -27,6 +27,9 @@ export interface WebLLMEngine {
  *   system prompt goes at the top of the first user message instead.
  * - WebLLM reads only the `content` of an assistant message and rejects `null`: a call
  *   turn is echoed as the JSON array of its calls (after its text, if it had any).
+ * - A `response_format` (from `responseFormat`) goes as WebLLM takes it — `json_object` with
+ *   the schema as JSON text — and only on requests without tools (WebLLM sets its own for
+ *   tools).
  * - Aborting the signal calls `engine.interruptGenerate()`.
  *
  * Only WebLLM's function-calling models (`functionCallingModelIds`: Hermes-2-Pro,
@@ -173,7 +176,13 @@ function lastIsUser(request: ChatRequest): boolean {
 
 /** The request as WebLLM runs tools: no system message (folded into the first user one). */
 function forTools(request: ChatRequest): ChatRequest {
-  const { tool_choice: _choice, parallel_tool_calls: _parallel, ...rest } = request;
+  // WebLLM sets its own response_format for tools (and throws CustomResponseFormatError on ours).
+  const {
+    tool_choice: _choice,
+    parallel_tool_calls: _parallel,
+    response_format: _format,
+    ...rest
+  } = request;
   const system = request.messages.filter((message) => message.role === 'system');
   const others = readableMessages(request.messages.filter((message) => message.role !== 'system'));
   if (system.length === 0) return { ...rest, messages: others };
@@ -189,7 +198,22 @@ function forTools(request: ChatRequest): ChatRequest {
 
 function withoutTools(request: ChatRequest): ChatRequest {
   const { tools: _tools, tool_choice: _choice, parallel_tool_calls: _parallel, ...rest } = request;
-  return { ...rest, messages: readableMessages(request.messages) };
+  const format = webLLMResponseFormat(request.response_format);
+  return {
+    ...rest,
+    messages: readableMessages(request.messages),
+    ...(format === undefined ? {} : { response_format: format }),
+  };
+}
+
+/**
+ * WebLLM 0.2 takes a JSON Schema only as `{ type: 'json_object', schema: <JSON text> }`
+ * (`InvalidResponseFormatError` for `json_schema`).
+ */
+function webLLMResponseFormat(format: unknown): unknown {
+  if (!isRecord(format) || format.type !== 'json_schema' || !isRecord(format.json_schema))
+    return format;
+  return { type: 'json_object', schema: JSON.stringify(format.json_schema.schema) };
 }
 
 /** Assistant messages as WebLLM reads them: string content, a call turn as its JSON array. */

@@ -60,20 +60,7 @@ export async function runAttempt(options: AttemptOptions): Promise<AttemptOutcom
       },
     };
   }
-  if (status === 'max_iterations') {
-    return {
-      ok: false,
-      error: {
-        code: 'MAX_ITERATIONS',
-        message: `${label}: attempt ${position.attempt} used all ${options.maxIterations} iterations without producing an output`,
-        context: {
-          attempt: position.attempt,
-          iterationCount: position.iteration,
-          maxIterations: options.maxIterations,
-        },
-      },
-    };
-  }
+  if (status === 'max_iterations') return maxIterationsError(options, position);
   const last = client.history.at(-1);
   const text = last?.role === 'assistant' ? (last.content ?? '') : '';
   return {
@@ -82,6 +69,25 @@ export async function runAttempt(options: AttemptOptions): Promise<AttemptOutcom
       code: 'INVALID_RESPONSE',
       message: `${label}: the response in ${where} called no tool${text ? `: "${preview(text)}"` : ''}`,
       context: { ...position, text },
+    },
+  };
+}
+
+/** The failure of an attempt that used all its iterations. */
+export function maxIterationsError(
+  options: Pick<AttemptOptions, 'label' | 'maxIterations'>,
+  position: AgentPosition,
+): AttemptOutcome {
+  return {
+    ok: false,
+    error: {
+      code: 'MAX_ITERATIONS',
+      message: `${options.label}: attempt ${position.attempt} used all ${options.maxIterations} iterations without producing an output`,
+      context: {
+        attempt: position.attempt,
+        iterationCount: position.iteration,
+        maxIterations: options.maxIterations,
+      },
     },
   };
 }

@@ -30,6 +30,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
     options.loopStrategy ?? maxIterations(options.maxToolIterations ?? DEFAULTS.maxToolIterations);
   let usage = emptyUsage();
   let iterations = 0;
+  let output: unknown;
   const done = async (status: DoneStatus): Promise<AgentEvent> => {
     await context.beforeDone?.();
     return {
@@ -38,6 +39,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       finishReason: iterations > 0 ? state.finishReason : null,
       usage,
       iterations,
+      ...(output === undefined ? {} : { output }),
     };
   };
   try {
@@ -82,6 +84,10 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       usage = addUsage(usage, step.usage);
       state.usage = addUsage(state.usage, step.usage);
       state.finishReason = step.turn.finishReason;
+      // After the usage is counted: a failed answer throws `VALIDATION_FAILED`, its text in history.
+      const { answer } = step;
+      if (answer?.success === false) throw answer.error;
+      output = answer?.value;
       yield* openRound(context, step.turn);
     } while (state.round && state.round.calls.length > 0);
     state.round = null;

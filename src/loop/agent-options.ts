@@ -7,6 +7,7 @@ import type { LoopStrategy } from './loop-strategies.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { AgentError } from '../errors/agent-error.js';
 import type { ToolCallToRepair } from './tool-input-repair.js';
+import type { ResponseFormat } from './response-format.js';
 
 /**
  * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
@@ -102,6 +103,24 @@ export interface AgentOptions {
   timeout?: number;
   /** Retries before the first response byte (408/409/429/5xx, network). Default 2. */
   maxRetries?: number;
+  /**
+   * Ask for the final answer as JSON matching a schema (zod or JSON Schema): the server
+   * constrains its decoding to the schema, and the `done` event carries the parsed, validated
+   * value as `output`. Invalid JSON or a value the schema rejects throws `VALIDATION_FAILED`
+   * (the raw text in `context.text` and in history). The format goes on the calls that answer:
+   * those that offer no tools, and the call after a round of tool results (sent without the
+   * tools, so one round of tools per prompt); a call that offers tools goes without it.
+   *
+   * @example
+   * for await (const event of query('Name a city and its country', {
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   responseFormat: { schema: z.object({ city: z.string(), country: z.string() }) },
+   * })) {
+   *   if (event.type === 'done') console.log(event.output); // { city: 'Oslo', country: 'Norway' }
+   * }
+   */
+  responseFormat?: ResponseFormat;
   /** Extra fields merged into every request body (e.g. `{ options: { num_ctx: 16384 } }` for Ollama). */
   requestExtras?: Record<string, unknown>;
   /** Called with errors that do not stop the run: storage failures (once), hook failures. */

@@ -57,6 +57,23 @@ export type OutputToolConfig<Output extends OutputObject> =
   DirectOutputTool<Output> | ReflectiveOutputTool<Output>;
 
 /**
+ * The output as the model's final answer, JSON constrained by the server to the schema
+ * (`responseFormat`), instead of an output tool: for small local models that follow a grammar
+ * better than tool-calling instructions. Checked by the same schema and validators, with the
+ * same attempts; helpers may run first (one round per attempt: the answering call offers no
+ * tools).
+ */
+export interface JsonOutput<Output extends OutputObject> {
+  mode: 'json';
+  /** A zod schema (or any Standard Schema) of an object. */
+  schema: StandardSchemaV1<unknown, Output>;
+  /** The JSON Schema sent to the server, for schemas that cannot render one (`zod/mini`). */
+  parameters?: JsonSchema;
+  /** The schema's name as sent (`json_schema.name`). Default `response`. */
+  name?: string;
+}
+
+/**
  * The {@link AgentOptions} an agent passes on to its `Client`. The tools, the loop
  * strategy and the hooks belong to `executeAgent`; history is not persisted.
  */
@@ -82,7 +99,8 @@ export interface AgentConfig<Input, Output extends OutputObject> extends AgentMo
   tools: {
     /** Tools the model may call before producing its output. Each needs `execute` and no approval. */
     helpers?: readonly Tool[];
-    output: OutputToolConfig<Output>;
+    /** The output tool, or `{ mode: 'json', schema }` for the answer itself as JSON. */
+    output: OutputToolConfig<Output> | JsonOutput<Output>;
   };
   validation?: {
     /** Run in order after the schema check; the first message rejects the output. */
@@ -102,6 +120,9 @@ export interface AgentReflection<Output> {
 
 /** The output tool of a defined agent, resolved. */
 export interface AgentOutput<Output> {
+  /** `tool`: an output tool carries the output; `json`: the final answer, in `responseFormat`. */
+  mode: 'tool' | 'json';
+  /** The output tool's name; in json mode, the schema's name. */
   name: string;
   description: string;
   /** The JSON Schema sent to the model. */
@@ -183,22 +204,26 @@ export function defineAgent<Input, Output extends OutputObject>(
       );
     }
   }
+  const json = 'mode' in output;
+  const outputName = json ? (output.name ?? 'response') : output.name;
+  const description = json ? '' : output.description;
   // tool() checks the name and that the schema describes an object, and renders its JSON Schema.
   const { parameters } = tool({
-    name: output.name,
-    description: output.description,
+    name: outputName,
+    description,
     input: output.schema,
     ...(output.parameters ? { parameters: output.parameters } : {}),
   });
-  const reflection = output.reflectionHandler
-    ? {
-        handler: output.reflectionHandler,
-        submitDescription: output.submit?.description ?? SUBMIT_TOOL_DESCRIPTION,
-      }
-    : undefined;
+  const reflection =
+    !json && output.reflectionHandler
+      ? {
+          handler: output.reflectionHandler,
+          submitDescription: output.submit?.description ?? SUBMIT_TOOL_DESCRIPTION,
+        }
+      : undefined;
   const names = [
     ...helpers.map((helper) => helper.name),
-    output.name,
+    ...(json ? [] : [output.name]),
     ...(reflection ? [SUBMIT_TOOL_NAME] : []),
   ];
   const duplicate = names.find((toolName, index) => names.indexOf(toolName) !== index);
@@ -209,8 +234,9 @@ export function defineAgent<Input, Output extends OutputObject>(
     buildPrompt,
     helpers,
     output: {
-      name: output.name,
-      description: output.description,
+      mode: json ? ('json' as const) : ('tool' as const),
+      name: outputName,
+      description,
       parameters,
       schema: output.schema,
       reflection,

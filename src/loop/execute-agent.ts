@@ -9,9 +9,10 @@ import type {
   ValidationFailure,
 } from './agent-result.js';
 import { Client } from './client.js';
-import { SUBMIT_TOOL_NAME, type Agent } from './define-agent.js';
+import { SUBMIT_TOOL_NAME, type Agent, type AgentOutput } from './define-agent.js';
 import { OutputRecorder } from './output-recorder.js';
 import { createOutputTools } from './output-tools.js';
+import { runJsonAttempt } from './json-attempt.js';
 import { validateOutput } from './output-validation.js';
 
 /** Options of {@link executeAgent}. */
@@ -58,10 +59,15 @@ export async function executeAgent<Input, Output>(
     iteration: progress.iteration,
     tokens: client.usage,
   });
+  const json = agent.output.mode === 'json';
   const client = new Client({
     ...agent.modelOptions,
     systemPrompt: agent.systemPrompt,
-    tools: [...agent.helpers, ...createOutputTools(agent.output, recorder)],
+    // json mode: the answer itself, constrained to the output's JSON Schema, is the candidate.
+    ...(json
+      ? { responseFormat: { schema: agent.output.parameters, name: agent.output.name } }
+      : {}),
+    tools: [...agent.helpers, ...(json ? [] : createOutputTools(agent.output, recorder))],
     autoExecuteTools: true,
     // Asked before each model call that follows a round of tools (iterationCount = rounds
     // in this attempt): stopping here ends the attempt's run with `done` `max_iterations`.
@@ -97,7 +103,7 @@ export async function executeAgent<Input, Output>(
       attempts = attempt;
       recorder.startAttempt();
       await callbacks.run('onAttemptStart', (onAttemptStart) => onAttemptStart(state()));
-      const outcome = await runAttempt({
+      const attemptOptions = {
         client,
         prompt,
         signal,
@@ -105,22 +111,24 @@ export async function executeAgent<Input, Output>(
         progress,
         maxIterations: agent.maxIterationsPerAttempt,
         label,
-      });
+      };
+      const outcome = json
+        ? await runJsonAttempt(attemptOptions)
+        : await runAttempt(attemptOptions);
       if (!outcome.ok) return finish(outcome);
-      const validation = await validateOutput(outcome.candidate, {
-        schema: agent.output.schema,
-        validators: agent.validators,
-      });
+      const validation =
+        'rejected' in outcome
+          ? { ok: false as const, message: outcome.rejected }
+          : await validateOutput(outcome.candidate, {
+              schema: agent.output.schema,
+              validators: agent.validators,
+            });
       if (validation.ok) return finish({ ok: true, output: validation.value });
       failures.push({ attempt, message: validation.message });
       await callbacks.run('onValidationFailure', (onValidationFailure) =>
         onValidationFailure(state(), validation.message),
       );
-      prompt = validationFeedback(
-        agent.output.name,
-        agent.output.reflection !== undefined,
-        validation.message,
-      );
+      prompt = validationFeedback(agent.output, validation.message);
     }
     const last = failures.at(-1)?.message ?? '';
     return finish({
@@ -140,10 +148,16 @@ export async function executeAgent<Input, Output>(
 }
 
 /** The user message that opens the next attempt: what was wrong, and what to do. */
-function validationFeedback(outputTool: string, reflection: boolean, message: string): string {
-  const next = reflection
-    ? `call "${outputTool}" with a corrected output, then "${SUBMIT_TOOL_NAME}"`
-    : `call "${outputTool}" again with a corrected output`;
+function validationFeedback(
+  output: Pick<AgentOutput<unknown>, 'mode' | 'name'> & { reflection: unknown },
+  message: string,
+): string {
+  const next =
+    output.mode === 'json'
+      ? 'answer again with JSON that matches the schema'
+      : output.reflection
+        ? `call "${output.name}" with a corrected output, then "${SUBMIT_TOOL_NAME}"`
+        : `call "${output.name}" again with a corrected output`;
   return `Your output was rejected: ${message}\nFix this and ${next}.`;
 }
 

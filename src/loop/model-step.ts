@@ -11,12 +11,15 @@ import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
+import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';
 
 /** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
 export interface ModelStepResult {
   turn: AssistantTurn;
   usage: Usage;
+  /** With `responseFormat`, for a response without tool calls: the answer, parsed and validated. */
+  answer?: StructuredAnswer | undefined;
 }
 
 /**
@@ -28,7 +31,10 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
-  let request = buildRequest(context);
+  const format = context.options.responseFormat;
+  // Structured answers: loaded only by apps that ask for them (`responseFormat`).
+  const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
+  let request = structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
   // The context window: fitting code loads on the first call that needs it.
   const window = context.options.contextWindow ?? (context.options.backend ? undefined : 'auto');
   const fitting = window === undefined ? undefined : await import('../context/context-manager.js');
@@ -95,7 +101,7 @@ export async function* modelStep(
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
   yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
-  return { turn, usage };
+  return { turn, usage, answer: structured?.read(turn) };
 }
 
 /**

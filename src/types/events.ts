@@ -76,6 +76,8 @@ export interface Done {
   finishReason: FinishReason | null;
   usage: Usage;
   iterations: number;
+  /** With `responseFormat`: the final answer, parsed from its JSON text and validated. */
+  output?: unknown;
 }
 
 /** Everything `query()` and `Client.receiveMessages()` yield, discriminated by `type`. */

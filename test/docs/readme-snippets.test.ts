@@ -42,6 +42,7 @@ function typeErrors(files: { name: string; code: string }[], overrides: ts.Compi
       'open-agent': [`${root}src/index.ts`],
       'open-agent/components': [`${root}components/index.ts`],
       'open-agent/worker': [`${root}src/worker/index.ts`],
+      'open-agent/mcp': [`${root}src/mcp/index.ts`],
       [CDN]: [`${root}components/standalone.ts`],
     },
     ...overrides,
