@@ -7,6 +7,7 @@ import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
+import { contextFitting } from './node/context-fitting.js';
 import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { sandboxFigures } from './node/sandbox.js';
@@ -26,6 +27,7 @@ const SECTIONS: Section[] = [
   { name: 'size', run: bundleSizes },
   { name: 'import', run: coldImport },
   { name: 'loop', run: loopOverhead },
+  { name: 'context', run: contextFitting },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },
@@ -38,12 +40,17 @@ const SECTIONS: Section[] = [
  * crashed — a MISS is a figure to act on, not a failure of the run.
  */
 export async function main(args: readonly string[]): Promise<number> {
-  const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = args
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const figures: Figure[] = [];
   let crashed = false;
   const load = loadavg()[0] ?? 0;
   if (load > cpus().length / 2) {
-    console.log(`bench: load average ${load.toFixed(1)} on ${cpus().length} cores — other work is running; expect noisy figures`);
+    console.log(
+      `bench: load average ${load.toFixed(1)} on ${cpus().length} cores — other work is running; expect noisy figures`,
+    );
   }
   const started = performance.now();
   for (const section of SECTIONS) {
@@ -58,7 +65,14 @@ export async function main(args: readonly string[]): Promise<number> {
       process.stdout.write(' failed\n');
       console.error(error);
       const reason = String(error).split('\n')[0] ?? '';
-      figures.push(skipped({ id: `${section.name}.crashed`, label: `${section.name}: section failed`, unit: '', note: reason }));
+      figures.push(
+        skipped({
+          id: `${section.name}.crashed`,
+          label: `${section.name}: section failed`,
+          unit: '',
+          note: reason,
+        }),
+      );
     }
   }
   const seconds = (performance.now() - started) / 1000;
@@ -74,6 +88,8 @@ export async function main(args: readonly string[]): Promise<number> {
   };
   writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const misses = figures.filter((figure) => figure.status === 'MISS').length;
-  console.log(`bench: ${figures.length} figures, ${misses} MISS, in ${seconds.toFixed(0)} s; JSON in bench/results/latest.json`);
+  console.log(
+    `bench: ${figures.length} figures, ${misses} MISS, in ${seconds.toFixed(0)} s; JSON in bench/results/latest.json`,
+  );
   return crashed ? 1 : 0;
 }

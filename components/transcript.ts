@@ -1,19 +1,32 @@
-import { assertNever, type AgentEvent, type Message, type PendingToolCall, type ToolInputDelta } from '../src/index.js';
+import {
+  assertNever,
+  type AgentEvent,
+  type Message,
+  type PendingToolCall,
+  type ToolInputDelta,
+} from '../src/index.js';
 import type { FrameScheduler } from './frame-scheduler.js';
 import { MarkdownView } from './markdown-view.js';
 import type { MarkdownOptions } from './render-markdown.js';
 import { TextView } from './text-view.js';
 import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
 import { denialText, findTool, now, settle } from './tool-part.js';
-import { applyToolInput, dropToolInputs, takeToolInput, type ToolInputPart } from './tool-input-part.js';
+import {
+  applyToolInput,
+  dropToolInputs,
+  takeToolInput,
+  type ToolInputPart,
+} from './tool-input-part.js';
 
 export type { ToolInputPart } from './tool-input-part.js';
 
 /** The note of an answer cut off by a reload. */
-const INTERRUPTED = 'The answer was interrupted: the page was closed or reloaded while it streamed.';
+const INTERRUPTED =
+  'The answer was interrupted: the page was closed or reloaded while it streamed.';
 
 /** Where a tool call card is. */
-export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
+export type ToolStatus =
+  'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
 
 export interface TextPart {
   kind: 'text';
@@ -105,7 +118,13 @@ export class Transcript {
       last.version += 1;
       return last;
     }
-    const entry: AssistantEntry = { kind: 'assistant', key: this.#keys++, version: 0, parts: [], state: 'streaming' };
+    const entry: AssistantEntry = {
+      kind: 'assistant',
+      key: this.#keys++,
+      version: 0,
+      parts: [],
+      state: 'streaming',
+    };
     this.entries.push(entry);
     return entry;
   }
@@ -126,18 +145,34 @@ export class Transcript {
           return false;
         }
         this.#endReasoning(entry);
-        entry.parts.push(kind === 'text' ? this.#textPart(event.text) : this.#reasoningPart(event.text, true));
+        entry.parts.push(
+          kind === 'text' ? this.#textPart(event.text) : this.#reasoningPart(event.text, true),
+        );
         return this.#touch(entry);
       }
       case 'tool_use':
         this.#endReasoning(entry);
-        this.#placeTool(entry, { kind: 'tool', id: event.id, name: event.name, input: event.input, status: 'running', startedAt: now() });
+        this.#placeTool(entry, {
+          kind: 'tool',
+          id: event.id,
+          name: event.name,
+          input: event.input,
+          status: 'running',
+          startedAt: now(),
+        });
         return this.#touch(entry);
       case 'tool_use_error': {
         const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
         const status: ToolStatus =
-          event.code === 'TOOL_DENIED' ? 'denied' : event.code === 'EXECUTION_CANCELLED' ? 'cancelled' : 'error';
-        if (part) settle(part, status, { error: status === 'denied' ? denialText(event.error) : event.error });
+          event.code === 'TOOL_DENIED'
+            ? 'denied'
+            : event.code === 'EXECUTION_CANCELLED'
+              ? 'cancelled'
+              : 'error';
+        if (part)
+          settle(part, status, {
+            error: status === 'denied' ? denialText(event.error) : event.error,
+          });
         else {
           this.#placeTool(entry, {
             kind: 'tool',
@@ -164,9 +199,14 @@ export class Transcript {
       case 'awaiting_tool_results':
         this.markPending(entry, event.pending);
         return this.#touch(entry);
+      case 'context_trimmed':
+        // Said once under the answer: the model did not see the oldest part of the chat.
+        entry.note = `The model saw only the newest part of this chat: ${event.droppedMessages} older messages did not fit its context window.`;
+        return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
-        if (event.status === 'max_iterations') entry.note = 'Stopped: the tool-round limit was reached.';
+        if (event.status === 'max_iterations')
+          entry.note = 'Stopped: the tool-round limit was reached.';
         return true;
       default:
         return assertNever(event);
@@ -214,7 +254,11 @@ export class Transcript {
     const last = this.entries.at(-1);
     if (last?.kind !== 'assistant') return;
     let end = last.parts.length;
-    while (end > 0 && (last.parts[end - 1]?.kind === 'text' || last.parts[end - 1]?.kind === 'reasoning')) end -= 1;
+    while (
+      end > 0 &&
+      (last.parts[end - 1]?.kind === 'text' || last.parts[end - 1]?.kind === 'reasoning')
+    )
+      end -= 1;
     if (end === last.parts.length) return;
     last.parts.length = end;
     last.version += 1;
@@ -257,7 +301,14 @@ export class Transcript {
         part.status = status;
         part.input = call.input;
       } else {
-        entry.parts.push({ kind: 'tool', id: call.toolUseId, name: call.name, input: call.input, status, startedAt: now() });
+        entry.parts.push({
+          kind: 'tool',
+          id: call.toolUseId,
+          name: call.name,
+          input: call.input,
+          status,
+          startedAt: now(),
+        });
       }
     }
     entry.version += 1;
@@ -269,7 +320,8 @@ export class Transcript {
     dropToolInputs(entry);
     for (const part of entry.parts) {
       if (part.kind === 'text') part.view.finish();
-      else if (part.kind === 'tool' && part.status === 'running' && state !== 'done') settle(part, 'cancelled', { error: 'Stopped' });
+      else if (part.kind === 'tool' && part.status === 'running' && state !== 'done')
+        settle(part, 'cancelled', { error: 'Stopped' });
     }
     entry.state = state;
     entry.version += 1;
@@ -300,7 +352,14 @@ export class Transcript {
     if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
     markInterrupted(this.entries);
     if (messages.at(-1)?.role !== 'user') return false;
-    this.entries.push({ kind: 'assistant', key: this.#keys++, version: 0, parts: [], state: 'failed', note: INTERRUPTED });
+    this.entries.push({
+      kind: 'assistant',
+      key: this.#keys++,
+      version: 0,
+      parts: [],
+      state: 'failed',
+      note: INTERRUPTED,
+    });
     return true;
   }
 
@@ -312,7 +371,10 @@ export class Transcript {
   }
 
   #textPart(text: string): TextPart {
-    const view = new MarkdownView({ markdown: this.#markdown, ...(this.#scheduler ? { scheduler: this.#scheduler } : {}) });
+    const view = new MarkdownView({
+      markdown: this.#markdown,
+      ...(this.#scheduler ? { scheduler: this.#scheduler } : {}),
+    });
     view.append(text);
     return { kind: 'text', view };
   }

@@ -11,6 +11,7 @@ export type {
   AwaitingTools,
   ChatBackend,
   ChatRequest,
+  ContextTrimmed,
   Done,
   DoneStatus,
   FinishReason,
@@ -56,7 +57,7 @@ export { query } from './loop/query.js';
 export type { QueryOptions } from './loop/query.js';
 export { Client } from './loop/client.js';
 export type { ClientStatus, QueryResult } from './loop/client.js';
-export type { AgentOptions, ToolInputDelta } from './loop/agent-options.js';
+export type { AgentOptions, ContextPolicy, ToolInputDelta } from './loop/agent-options.js';
 export type { ResponseFormat } from './loop/response-format.js';
 export type { ToolCallToRepair } from './loop/tool-input-repair.js';
 export type { StreamListeners } from './loop/stream-listeners.js';

@@ -16,6 +16,7 @@ export const AGENT_ERROR_CODES = [
   'TOOL_DENIED',
   'WORKER_FAILED',
   'STORAGE_FAILED',
+  'CONTEXT_OVERFLOW',
 ] as const;
 
 /** A machine-readable reason for an {@link AgentError}. */

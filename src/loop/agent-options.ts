@@ -1,6 +1,7 @@
 import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
 import type { Tool } from '../tools/tool.js';
+import type { Message } from '../types/message.js';
 import type { Hooks } from './hooks.js';
 import type { LoopStrategy } from './loop-strategies.js';
 import type { HistoryStore } from '../history/history-store.js';
@@ -22,6 +23,16 @@ export interface ToolInputDelta {
   /** The raw arguments text received so far for this call — the whole text, not only the new piece. */
   inputText: string;
 }
+
+/** What {@link AgentOptions.contextPolicy} may be. */
+export type ContextPolicy =
+  | 'drop-oldest'
+  | 'error'
+  | ((input: {
+      messages: Message[];
+      promptTokens: number;
+      contextWindow: number;
+    }) => Message[] | Promise<Message[]>);
 
 /**
  * Everything a {@link Client} (or {@link query}) needs. Give `baseURL` for an
@@ -64,6 +75,30 @@ export interface AgentOptions {
   temperature?: number;
   /** Default 4096. */
   maxTokens?: number;
+  /**
+   * The model's context window in tokens. `'auto'` (the default with `baseURL`) asks the
+   * server once per model — llama.cpp `/props`, Ollama `/api/ps` and `/api/show`, LM Studio
+   * `/api/v0/models`, vLLM `/v1/models` — and assumes 4,096 when none answers, corrected by
+   * what refusals and reported usage reveal. With `backend` nothing is fitted unless a
+   * number is given. Every request is fitted to it, leaving room for `maxTokens`.
+   */
+  contextWindow?: number | 'auto';
+  /**
+   * What to do when the conversation does not fit `contextWindow`. `'drop-oldest'`
+   * (default): leave out the oldest turns — never the system prompt, the tools, or the
+   * current prompt with the tool exchange after it; a long tool result of the current turn
+   * may be shortened — and yield `context_trimmed`. `'error'`: fail with
+   * `CONTEXT_OVERFLOW`. A function chooses the messages to send (without the system
+   * prompt). Only what is sent changes: the stored history keeps every message.
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   contextPolicy: ({ messages }) => messages.slice(-20),
+   * });
+   */
+  contextPolicy?: ContextPolicy;
   /** Milliseconds to wait for response headers or between stream reads. Default 60,000. */
   timeout?: number;
   /** Retries before the first response byte (408/409/429/5xx, network). Default 2. */

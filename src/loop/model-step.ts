@@ -7,7 +7,7 @@ import {
 import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
-import { estimateTokens, type Usage } from '../types/usage.js';
+import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
@@ -34,8 +34,20 @@ export async function* modelStep(
   const format = context.options.responseFormat;
   // Structured answers: loaded only by apps that ask for them (`responseFormat`).
   const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
-  const request =
-    structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
+  let request = structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
+  // The context window: fitting code loads on the first call that needs it.
+  const window = context.options.contextWindow ?? (context.options.backend ? undefined : 'auto');
+  const fitting = window === undefined ? undefined : await import('../context/context-manager.js');
+  const fitted = await fitting?.fitRequest(
+    context.options,
+    context.backend,
+    request,
+    context.signal,
+  );
+  if (fitted) {
+    request = fitted.request;
+    if (fitted.trimmed) yield fitted.trimmed;
+  }
   let text = '';
   let turn: AssistantTurn;
   try {
@@ -75,6 +87,7 @@ export async function* modelStep(
     }
   } catch (error) {
     if (text !== '') context.append({ role: 'assistant', content: text });
+    if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
     if (context.signal?.aborted === true || isAbortError(error)) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
@@ -82,7 +95,11 @@ export async function* modelStep(
     throw await withSetupFix(error);
   }
   context.append(assistantMessage(turn));
-  const usage = turn.usage ?? estimateUsage(request, turn);
+  if (fitted)
+    fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
+  // Servers that report no usage: counted by a module loaded the first time one is met.
+  const usage =
+    turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
   yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
   return { turn, usage, answer: structured?.read(turn) };
 }
@@ -199,39 +216,4 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
   ];
   if (toolCalls.length === 0) return { role: 'assistant', content: turn.text };
   return { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
-}
-
-const toolsLength = new WeakMap<object, number>();
-
-/**
- * Counts ~4 characters a token, plus a few tokens of framing per message. Cheap on purpose:
- * it runs on every call to a server that reports no usage, over a growing conversation.
- */
-function estimateUsage(request: ChatRequest, turn: AssistantTurn): Usage {
-  let promptChars = 0;
-  for (const message of request.messages) {
-    promptChars += 16 + (message.content?.length ?? 0);
-    if (message.role === 'assistant') {
-      for (const call of message.tool_calls ?? [])
-        promptChars += call.function.name.length + call.function.arguments.length;
-    }
-  }
-  const { tools } = request;
-  if (tools) {
-    let length = toolsLength.get(tools);
-    if (length === undefined) toolsLength.set(tools, (length = JSON.stringify(tools).length));
-    promptChars += length;
-  }
-  const promptTokens = Math.ceil(promptChars / 4);
-  const completionTokens = estimateTokens(
-    turn.text +
-      turn.reasoning +
-      turn.toolCalls.map((call) => call.name + JSON.stringify(call.input)).join(''),
-  );
-  return {
-    promptTokens,
-    completionTokens,
-    totalTokens: promptTokens + completionTokens,
-    estimated: true,
-  };
 }

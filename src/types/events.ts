@@ -81,6 +81,20 @@ export interface Done {
 }
 
 /** Everything `query()` and `Client.receiveMessages()` yield, discriminated by `type`. */
+/**
+ * Yielded before a model call whose request leaves out older messages to fit the model's
+ * context window (see `AgentOptions.contextPolicy`). The stored history keeps them.
+ */
+export interface ContextTrimmed {
+  type: 'context_trimmed';
+  /** Stored messages not sent with this request (the oldest turns). */
+  droppedMessages: number;
+  /** The estimated prompt tokens of the request as sent. */
+  promptTokens: number;
+  /** The window (tokens) the request was fitted to. */
+  contextWindow: number;
+}
+
 export type AgentEvent =
   | TextBlock
   | ReasoningBlock
@@ -89,6 +103,7 @@ export type AgentEvent =
   | ToolResultBlock
   | StepEnd
   | AwaitingTools
+  | ContextTrimmed
   | Done;
 
 /** For exhaustive switches: a compile error when a case is missing. */

@@ -12,6 +12,7 @@ export { contentText } from './message.js';
 export type {
   AgentEvent,
   AwaitingTools,
+  ContextTrimmed,
   Done,
   DoneStatus,
   FinishReason,

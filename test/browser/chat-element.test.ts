@@ -39,8 +39,11 @@ function withBackend(turns: ScriptedResponse[], extra: (chat: AgentChat) => void
 }
 
 const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
-const $ = <T extends Element = HTMLElement>(chat: AgentChat, selector: string) => root(chat).querySelector<T>(selector);
-const $$ = (chat: AgentChat, selector: string) => [...root(chat).querySelectorAll<HTMLElement>(selector)];
+const $ = <T extends Element = HTMLElement>(chat: AgentChat, selector: string) =>
+  root(chat).querySelector<T>(selector);
+const $$ = (chat: AgentChat, selector: string) => [
+  ...root(chat).querySelectorAll<HTMLElement>(selector),
+];
 const text = (chat: AgentChat, selector: string) => ($(chat, selector)?.textContent ?? '').trim();
 
 function events(chat: AgentChat): AgentEvent[] {
@@ -65,7 +68,11 @@ const delta = (value: Record<string, unknown>, finishReason: string | null = nul
 /** One `add` call whose arguments arrive in three fragments, as llama.cpp streams them. */
 const fragmentedAdd = () => [
   delta({ role: 'assistant', content: '' }),
-  delta({ tool_calls: [{ index: 0, id: 'call_add', type: 'function', function: { name: 'add', arguments: '{"a":' } }] }),
+  delta({
+    tool_calls: [
+      { index: 0, id: 'call_add', type: 'function', function: { name: 'add', arguments: '{"a":' } },
+    ],
+  }),
   delta({ tool_calls: [{ index: 0, function: { arguments: '2,"b"' } }] }),
   delta({ tool_calls: [{ index: 0, function: { arguments: ':3}' } }] }),
   delta({}, 'tool_calls'),
@@ -82,7 +89,9 @@ describe('<agent-chat>', () => {
   test('renders a streamed answer as markdown in an accessible log', async () => {
     const { chat } = withBackend([{ text: ['Hello ', '**world**', '!'] }]);
     const seen = events(chat);
-    const ended = new Promise<CustomEvent>((resolve) => chat.addEventListener('agent-run-end', resolve, { once: true }));
+    const ended = new Promise<CustomEvent>((resolve) =>
+      chat.addEventListener('agent-run-end', resolve, { once: true }),
+    );
 
     expect(await chat.send('Hi')).toBe(true);
 
@@ -98,7 +107,10 @@ describe('<agent-chat>', () => {
   test('streaming touches only the growing message: earlier DOM nodes stay', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { chat } = withBackend([{ text: 'First answer.' }, { text: ['a ', 'b ', 'c'], delayMs: 30 }]);
+    const { chat } = withBackend([
+      { text: 'First answer.' },
+      { text: ['a ', 'b ', 'c'], delayMs: 30 },
+    ]);
     await chat.send('one');
     await chat.updateComplete;
     const firstUser = $(chat, 'article.user');
@@ -138,22 +150,29 @@ describe('<agent-chat>', () => {
     expect(await run).toBe(true);
     await chat.updateComplete;
 
-    expect($$(chat, 'article.assistant .markdown').map((element) => element.textContent?.trim())).toEqual(['It is 4.']);
+    expect(
+      $$(chat, 'article.assistant .markdown').map((element) => element.textContent?.trim()),
+    ).toEqual(['It is 4.']);
     expect(text(chat, 'article.assistant details.reasoning .reasoning-text')).toBe('Let me think.');
     expect(text(chat, 'article.assistant details.reasoning summary')).toBe('Reasoning');
   });
 
   test('a tool call shows a card with arguments, status and result', async () => {
-    const { chat } = withBackend([{ toolCalls: [{ name: 'add', input: { a: 2, b: 3 } }] }, { text: 'It is 5.' }], (element) => {
-      element.tools = [add];
-    });
+    const { chat } = withBackend(
+      [{ toolCalls: [{ name: 'add', input: { a: 2, b: 3 } }] }, { text: 'It is 5.' }],
+      (element) => {
+        element.tools = [add];
+      },
+    );
 
     await chat.send('2 + 3?');
     await chat.updateComplete;
 
     const card = $(chat, 'section.tool');
     expect(card?.querySelector('.tool-name')?.textContent).toBe('add');
-    expect(card?.querySelector('[part~="tool-arguments"]')?.textContent).toBe(JSON.stringify({ a: 2, b: 3 }, null, 2));
+    expect(card?.querySelector('[part~="tool-arguments"]')?.textContent).toBe(
+      JSON.stringify({ a: 2, b: 3 }, null, 2),
+    );
     expect(card?.querySelector('.tool-status')?.textContent).toContain('Done');
     expect(card?.querySelector('.tool-result pre')?.textContent).toBe('5');
     expect(text(chat, 'article.assistant')).toContain('It is 5.');
@@ -179,7 +198,9 @@ describe('<agent-chat>', () => {
         chat: {
           completions: {
             create: (request, options) =>
-              calls++ === 0 ? Promise.resolve(fragments()) : answer.chat.completions.create(request, options),
+              calls++ === 0
+                ? Promise.resolve(fragments())
+                : answer.chat.completions.create(request, options),
           },
         },
       };
@@ -203,7 +224,9 @@ describe('<agent-chat>', () => {
     await chat.updateComplete;
     expect($$(chat, 'section.tool')).toHaveLength(1);
     expect($(chat, 'section.tool.receiving')).toBeNull();
-    expect(text(chat, 'section.tool [part~="tool-arguments"]')).toBe(JSON.stringify({ a: 2, b: 3 }, null, 2));
+    expect(text(chat, 'section.tool [part~="tool-arguments"]')).toBe(
+      JSON.stringify({ a: 2, b: 3 }, null, 2),
+    );
     expect(text(chat, 'section.tool .tool-status')).toContain('Done');
   });
 
@@ -223,14 +246,21 @@ describe('<agent-chat>', () => {
 
     const run = chat.send('2 + 3?');
 
-    await expect.poll(() => text(chat, 'section.tool.receiving [part~="tool-arguments"]')).toBe('{"a":');
+    await expect
+      .poll(() => text(chat, 'section.tool.receiving [part~="tool-arguments"]'))
+      .toBe('{"a":');
     expect(seen).toEqual(['{"a":']);
     chat.stop();
     await run;
   });
 
   test('approval: Approve runs the tool, Deny tells the model', async () => {
-    const guarded = tool({ ...{ name: 'add', description: 'Adds' }, input: z.object({ a: z.number(), b: z.number() }), needsApproval: true, execute: ({ a, b }) => a + b });
+    const guarded = tool({
+      ...{ name: 'add', description: 'Adds' },
+      input: z.object({ a: z.number(), b: z.number() }),
+      needsApproval: true,
+      execute: ({ a, b }) => a + b,
+    });
     const { chat, backend } = withBackend(
       [
         { toolCalls: [{ name: 'add', input: { a: 1, b: 1 } }] },
@@ -257,17 +287,31 @@ describe('<agent-chat>', () => {
     await expect.poll(() => text(chat, 'article.assistant:last-of-type')).toContain('Not run.');
     expect(cards()[1]?.querySelector('.tool-status')?.textContent).toContain('Denied');
     const denial = backend.requests[3]?.messages.at(-1);
-    expect(denial).toMatchObject({ role: 'tool', content: expect.stringContaining('denied') as unknown });
+    expect(denial).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining('denied') as unknown,
+    });
   });
 
   test('Approve clicked as soon as the card shows (before the run has ended) still runs the tool', async () => {
-    const guarded = tool({ name: 'add', description: 'Adds', input: z.object({ a: z.number(), b: z.number() }), needsApproval: true, execute: ({ a, b }) => a + b });
-    const { chat } = withBackend([{ toolCalls: [{ name: 'add', input: { a: 20, b: 22 } }] }, { text: 'Forty-two.' }], (element) => {
-      element.tools = [guarded];
+    const guarded = tool({
+      name: 'add',
+      description: 'Adds',
+      input: z.object({ a: z.number(), b: z.number() }),
+      needsApproval: true,
+      execute: ({ a, b }) => a + b,
     });
+    const { chat } = withBackend(
+      [{ toolCalls: [{ name: 'add', input: { a: 20, b: 22 } }] }, { text: 'Forty-two.' }],
+      (element) => {
+        element.tools = [guarded];
+      },
+    );
     chat.addEventListener('agent-event', (event) => {
       if (event.detail.type !== 'awaiting_tool_results') return;
-      void chat.updateComplete.then(() => $<HTMLButtonElement>(chat, '[part~="approve-button"]')?.click());
+      void chat.updateComplete.then(() =>
+        $<HTMLButtonElement>(chat, '[part~="approve-button"]')?.click(),
+      );
     });
 
     await chat.send('20 + 22');
@@ -277,10 +321,17 @@ describe('<agent-chat>', () => {
   });
 
   test('external tools wait for the page, then continue with its result', async () => {
-    const lookup = tool({ name: 'lookup', description: 'Asks the page', input: z.object({ key: z.string() }) });
-    const { chat, backend } = withBackend([{ toolCalls: [{ name: 'lookup', input: { key: 'k' }, id: 'call_1' }] }, { text: 'Got it.' }], (element) => {
-      element.tools = [lookup];
+    const lookup = tool({
+      name: 'lookup',
+      description: 'Asks the page',
+      input: z.object({ key: z.string() }),
     });
+    const { chat, backend } = withBackend(
+      [{ toolCalls: [{ name: 'lookup', input: { key: 'k' }, id: 'call_1' }] }, { text: 'Got it.' }],
+      (element) => {
+        element.tools = [lookup];
+      },
+    );
 
     await chat.send('look up k');
     await chat.updateComplete;
@@ -288,11 +339,16 @@ describe('<agent-chat>', () => {
 
     expect(await chat.submitToolResult('call_1', { value: 42 })).toBe(true);
     expect(text(chat, 'article.assistant')).toContain('Got it.');
-    expect(backend.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"value":42}' });
+    expect(backend.requests[1]?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: '{"value":42}',
+    });
   });
 
   test('an error shows a banner with the message; Retry calls the model again', async () => {
-    const failure = new AgentError('HTTP_ERROR', 'HTTP 500 from the server: model crashed', { status: 500 });
+    const failure = new AgentError('HTTP_ERROR', 'HTTP 500 from the server: model crashed', {
+      status: 500,
+    });
     const { chat, backend } = withBackend([{ failRequest: failure }, { text: 'Back.' }]);
     const errors: Error[] = [];
     chat.addEventListener('agent-error', (event) => errors.push(event.detail.error));
@@ -305,16 +361,21 @@ describe('<agent-chat>', () => {
     $<HTMLButtonElement>(chat, '[part~="retry-button"]')?.click();
     await expect.poll(() => text(chat, 'article.assistant')).toContain('Back.');
     expect($(chat, '[role="alert"]')).toBeNull();
-    expect(backend.requests[1]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    expect(backend.requests[1]?.messages.filter((message) => message.role === 'user')).toHaveLength(
+      1,
+    );
   });
 
   test('Retry after an answer broke off mid-stream shows the new answer in place of the partial one, also after a reload', async () => {
     const history = memoryHistory();
     const cutOff = new AgentError('STREAM_TRUNCATED', 'The stream ended early');
-    const { chat } = withBackend([{ text: ['Hello', ' wor'], error: cutOff }, { text: 'Hello world!' }], (element) => {
-      element.history = history;
-      element.conversationId = 'retry';
-    });
+    const { chat } = withBackend(
+      [{ text: ['Hello', ' wor'], error: cutOff }, { text: 'Hello world!' }],
+      (element) => {
+        element.history = history;
+        element.conversationId = 'retry';
+      },
+    );
 
     expect(await chat.send('Hi')).toBe(false);
     await chat.updateComplete;
@@ -323,7 +384,8 @@ describe('<agent-chat>', () => {
     await expect.poll(() => text(chat, 'article.assistant')).toContain('Hello world!');
     await chat.updateComplete;
 
-    const answers = (element: AgentChat) => $$(element, 'article.assistant .markdown').map((node) => node.textContent?.trim());
+    const answers = (element: AgentChat) =>
+      $$(element, 'article.assistant .markdown').map((node) => node.textContent?.trim());
     expect(answers(chat)).toEqual(['Hello world!']);
     const reopened = withBackend([], (element) => {
       element.history = history;
@@ -333,14 +395,24 @@ describe('<agent-chat>', () => {
   });
 
   test('a run that fails before any output shows only the error, no empty answer', async () => {
-    const failure = new AgentError('NETWORK_ERROR', 'Could not reach http://localhost:11434/v1', {});
-    const { chat } = withBackend([{ failRequest: failure }, { text: 'Partial', error: failure }, { text: 'Back.' }]);
+    const failure = new AgentError(
+      'NETWORK_ERROR',
+      'Could not reach http://localhost:11434/v1',
+      {},
+    );
+    const { chat } = withBackend([
+      { failRequest: failure },
+      { text: 'Partial', error: failure },
+      { text: 'Back.' },
+    ]);
 
     expect(await chat.send('hello')).toBe(false);
     await chat.updateComplete;
 
     expect($(chat, '[role="alert"]')?.textContent).toContain('Could not reach');
-    expect($$(chat, 'article').map((article) => article.className.replace('message ', ''))).toEqual(['user']);
+    expect($$(chat, 'article').map((article) => article.className.replace('message ', ''))).toEqual(
+      ['user'],
+    );
 
     expect(await chat.retry()).toBe(false);
     await chat.updateComplete;
@@ -354,7 +426,9 @@ describe('<agent-chat>', () => {
   });
 
   test('Stop keeps the partial answer', async () => {
-    const { chat } = withBackend([{ text: 'one two three four five six seven eight nine ten', delayMs: 40 }]);
+    const { chat } = withBackend([
+      { text: 'one two three four five six seven eight nine ten', delayMs: 40 },
+    ]);
     chat.addEventListener('agent-event', (event) => {
       if (event.detail.type === 'text' && event.detail.text.startsWith('three')) chat.stop();
     });
@@ -366,7 +440,10 @@ describe('<agent-chat>', () => {
     expect(answer).toContain('one two three');
     expect(answer).not.toContain('ten');
     expect(answer).toContain('Stopped.');
-    expect(chat.activeClient?.history.at(-1)).toMatchObject({ role: 'assistant', content: 'one two three ' });
+    expect(chat.activeClient?.history.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'one two three ',
+    });
   });
 
   test('Enter sends, Shift+Enter adds a line', async () => {
@@ -382,16 +459,22 @@ describe('<agent-chat>', () => {
 
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => backend.requests.length).toBe(1);
-    expect(backend.requests[0]?.messages.at(-1)).toMatchObject({ role: 'user', content: 'line one\nline two' });
+    expect(backend.requests[0]?.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'line one\nline two',
+    });
   });
 
   test('a conversation persists in its history store and opens again', async () => {
     const history = memoryHistory();
-    const first = withBackend([{ toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] }, { text: 'Three.' }], (element) => {
-      element.tools = [add];
-      element.history = history;
-      element.conversationId = 'saved';
-    });
+    const first = withBackend(
+      [{ toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] }, { text: 'Three.' }],
+      (element) => {
+        element.tools = [add];
+        element.history = history;
+        element.conversationId = 'saved';
+      },
+    );
     await first.chat.send('1 + 2');
     await first.chat.activeClient?.close();
 
@@ -404,11 +487,16 @@ describe('<agent-chat>', () => {
     expect(text(second.chat, 'section.tool .tool-status')).toContain('Done');
     expect($(second.chat, 'agent-conversations')).toBeNull();
     $<HTMLButtonElement>(second.chat, '[part~="sidebar-button"]')?.click();
-    await expect.poll(() => $(second.chat, 'agent-conversations')?.shadowRoot?.textContent ?? '').toContain('1 + 2');
+    await expect
+      .poll(() => $(second.chat, 'agent-conversations')?.shadowRoot?.textContent ?? '')
+      .toContain('1 + 2');
   });
 
   test('uses a ready Client given as a property', async () => {
-    const client = new Client({ model: 'm', backend: scriptedBackend([{ text: 'From the given client.' }]) });
+    const client = new Client({
+      model: 'm',
+      backend: scriptedBackend([{ text: 'From the given client.' }]),
+    });
     const chat = mount((element) => {
       element.client = client;
     });
@@ -422,7 +510,9 @@ describe('<agent-chat>', () => {
   test('a long conversation opens with only its latest messages rendered', async () => {
     const history = memoryHistory();
     const messages = Array.from({ length: 1000 }, (_, index) =>
-      index % 2 === 0 ? { role: 'user' as const, content: `question ${index}` } : { role: 'assistant' as const, content: `answer **${index}**` },
+      index % 2 === 0
+        ? { role: 'user' as const, content: `question ${index}` }
+        : { role: 'assistant' as const, content: `answer **${index}**` },
     );
     await history.append('long', messages);
 
@@ -435,14 +525,22 @@ describe('<agent-chat>', () => {
     expect($$(chat, 'article').length).toBeLessThanOrEqual(40);
     expect(text(chat, 'article.assistant:last-of-type')).toBe('answer 999');
     const log = $(chat, '[role="log"]');
-    await expect.poll(() => log && log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2);
+    await expect
+      .poll(() => log && log.scrollHeight - log.scrollTop - log.clientHeight)
+      .toBeLessThan(2);
     $<HTMLButtonElement>(chat, '[part~="earlier-button"]')?.click();
     await expect.poll(() => $$(chat, 'article').length).toBe(100);
   });
 
   test('does not pull the view down while the user reads above', async () => {
     const history = memoryHistory();
-    await history.append('scroll', Array.from({ length: 30 }, (_, index) => ({ role: 'user' as const, content: `message ${index}\n\n`.repeat(3) })));
+    await history.append(
+      'scroll',
+      Array.from({ length: 30 }, (_, index) => ({
+        role: 'user' as const,
+        content: `message ${index}\n\n`.repeat(3),
+      })),
+    );
     const { chat } = withBackend([{ text: 'new words '.repeat(50), delayMs: 5 }], (element) => {
       element.history = history;
       element.conversationId = 'scroll';
@@ -465,7 +563,9 @@ describe('<agent-chat>', () => {
   });
 
   test('follows a streaming answer to the bottom', async () => {
-    const { chat } = withBackend([{ text: Array.from({ length: 60 }, (_, index) => `Paragraph ${index} grows.\n\n`) }]);
+    const { chat } = withBackend([
+      { text: Array.from({ length: 60 }, (_, index) => `Paragraph ${index} grows.\n\n`) },
+    ]);
     await chat.updateComplete;
     const log = $(chat, '[role="log"]');
     if (!log) throw new Error('no log');
@@ -478,5 +578,27 @@ describe('<agent-chat>', () => {
     await expect.poll(() => log.scrollHeight).toBeGreaterThan(log.clientHeight * 2);
     await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2);
     expect($(chat, '[part~="jump-button"]')).toBeNull();
+  });
+});
+
+describe('<agent-chat> and the context window', () => {
+  test('notes under the answer when older messages were left out of what the model saw', async () => {
+    const long = (index: number) =>
+      `Message ${index}: ${'some words to fill the window. '.repeat(20)}`;
+    const { chat } = withBackend(
+      Array.from({ length: 12 }, (_, index) => ({ text: `answer ${index}` })),
+      (element) => {
+        element.options = { contextWindow: 2048, maxTokens: 256 };
+      },
+    );
+    const seen = events(chat);
+    await customElements.whenDefined('agent-chat');
+    for (let index = 0; index < 12; index += 1) expect(await chat.send(long(index))).toBe(true);
+    const trimmed = seen.filter((event) => event.type === 'context_trimmed');
+    expect(trimmed.length).toBeGreaterThan(0);
+    await chat.updateComplete;
+    const notes = $$(chat, '.note').map((note) => note.textContent ?? '');
+    expect(notes).toHaveLength(trimmed.length);
+    expect(notes.at(-1)).toMatch(/older messages did not fit its context window/);
   });
 });

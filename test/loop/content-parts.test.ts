@@ -24,14 +24,24 @@ describe('user content with images (ContentPart[])', () => {
   it('query() sends the parts unchanged to an OpenAI-compatible server', async () => {
     const fake = fakeFetch([answer()]);
     await collect(
-      query(parts, { model: 'llava', baseURL: 'http://localhost:11434/v1', fetch: fake.fetch }),
+      query(parts, {
+        model: 'llava',
+        baseURL: 'http://localhost:11434/v1',
+        fetch: fake.fetch,
+        contextWindow: 32_768,
+      }),
     );
     expect(fake.requests[0]?.body).toMatchObject({ messages: [{ role: 'user', content: parts }] });
   });
 
   it('Client.run() keeps the parts in history and sends them again on the next turn', async () => {
     const fake = fakeFetch([answer(), answer()]);
-    const client = new Client({ model: 'llava', baseURL: 'http://x/v1', fetch: fake.fetch });
+    const client = new Client({
+      model: 'llava',
+      baseURL: 'http://x/v1',
+      fetch: fake.fetch,
+      contextWindow: 32_768,
+    });
     await collect(client.run(parts));
     await collect(client.run('And its colour?'));
     expect(client.history[0]).toEqual({ role: 'user', content: parts });
@@ -69,6 +79,7 @@ describe('user content with images (ContentPart[])', () => {
       baseURL: 'http://localhost:11434',
       api: 'ollama',
       fetch: fake.fetch,
+      contextWindow: 32_768,
     });
     await collect(client.run(parts));
     expect(fake.requests[0]?.body).toMatchObject({
@@ -83,6 +94,7 @@ describe('user content with images (ContentPart[])', () => {
       model: 'llava',
       baseURL: 'http://x/v1',
       fetch: fake.fetch,
+      contextWindow: 32_768,
       hooks: {
         UserPromptSubmit: [
           (input) => {

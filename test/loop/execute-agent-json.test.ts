@@ -49,6 +49,7 @@ function jsonAgent(
     model: 'qwen3',
     baseURL: 'http://localhost:8080/v1',
     fetch,
+    contextWindow: 32_768, // a known window: the scripts hold no probe of the server
     maxRetries: 0,
     systemPrompt: 'Extract the contact. Answer with JSON.',
     buildPrompt: (text: string) => `Extract the contact from: ${text}`,

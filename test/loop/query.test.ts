@@ -37,6 +37,7 @@ describe('query()', () => {
         model: 'qwen3',
         baseURL: 'http://localhost:11434/v1',
         fetch: fake.fetch,
+        contextWindow: 32_768, // a known window: the script holds no probe of the server
         tools: [add],
         systemPrompt: 'Be brief.',
       }),
@@ -82,7 +83,12 @@ describe('query()', () => {
     ]);
     await expect(
       collect(
-        query('hi', { model: 'nope', baseURL: 'http://localhost:1234/v1', fetch: fake.fetch }),
+        query('hi', {
+          model: 'nope',
+          baseURL: 'http://localhost:1234/v1',
+          fetch: fake.fetch,
+          contextWindow: 32_768,
+        }),
       ),
     ).rejects.toMatchObject({
       code: 'HTTP_ERROR',
@@ -123,6 +129,7 @@ describe('Client over the fetch transport', () => {
       model: 'm',
       baseURL: 'http://127.0.0.1:8080/v1',
       fetch: fake.fetch,
+      contextWindow: 32_768,
       tools: [add],
       autoExecuteTools: true,
     });

@@ -40,7 +40,13 @@ const callAdd = sseBody([
   }),
   delta({}, 'tool_calls'),
 ]);
-const openai = { model: 'qwen3', baseURL: 'http://localhost:8080/v1', maxRetries: 0 };
+// A known window: the scripts hold no probe of the server's context window.
+const openai = {
+  model: 'qwen3',
+  baseURL: 'http://localhost:8080/v1',
+  maxRetries: 0,
+  contextWindow: 32_768,
+};
 
 function doneOf(events: AgentEvent[]): Done {
   const done = events.at(-1);
@@ -99,6 +105,7 @@ describe('responseFormat: the request each server receives', () => {
         baseURL: 'http://localhost:11434',
         api: 'ollama',
         fetch: fake.fetch,
+        contextWindow: 32_768,
         responseFormat: { schema: cityJsonSchema },
       }),
     );

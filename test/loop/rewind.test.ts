@@ -38,7 +38,12 @@ const sent = (body: unknown) => (body as { messages: Message[] }).messages;
 describe('Client.rewind: continue from a given message', () => {
   it('edit and resend: the next call sends only what came before the edited prompt', async () => {
     const fake = fakeFetch([say('A'), say('B'), say('B2')]);
-    const client = new Client({ model: 'm', baseURL: 'http://x/v1', fetch: fake.fetch });
+    const client = new Client({
+      model: 'm',
+      baseURL: 'http://x/v1',
+      fetch: fake.fetch,
+      contextWindow: 32_768,
+    });
     await collect(client.run('one'));
     await collect(client.run('two'));
     await client.rewind(2);
@@ -67,6 +72,7 @@ describe('Client.rewind: continue from a given message', () => {
       model: 'm',
       baseURL: 'http://x/v1',
       fetch: fake.fetch,
+      contextWindow: 32_768,
       tools: [look],
     });
     await collect(client.run('look'));
@@ -82,6 +88,7 @@ describe('Client.rewind: continue from a given message', () => {
       model: 'm',
       baseURL: 'http://x/v1',
       fetch: fakeFetch([say('A')]).fetch,
+      contextWindow: 32_768,
     });
     await collect(client.run('one'));
     expect(() => client.rewind(1)).toThrow(TypeError);
@@ -103,6 +110,7 @@ describe('Client.rewind: continue from a given message', () => {
         model: 'm',
         baseURL: 'http://x/v1',
         fetch: fake.fetch,
+        contextWindow: 32_768,
         history,
         conversationId: 'c',
       };

@@ -13,7 +13,12 @@ const PIECES = ['Hé', ' ü', ' →', ' "q"\n'];
 async function textEvents(splitEvery?: number[]): Promise<string[]> {
   const body = sseBody([...PIECES.map(delta), finish]);
   const fake = fakeFetch([sseResponse(body, splitEvery === undefined ? {} : { splitEvery })]);
-  const client = new Client({ model: 'm', baseURL: 'http://127.0.0.1:8080/v1', fetch: fake.fetch });
+  const client = new Client({
+    model: 'm',
+    baseURL: 'http://127.0.0.1:8080/v1',
+    fetch: fake.fetch,
+    contextWindow: 32_768,
+  });
   const events: AgentEvent[] = [];
   for await (const event of client.run('Hi')) events.push(event);
   expect(client.history.at(-1)).toEqual({ role: 'assistant', content: PIECES.join('') });

@@ -35,6 +35,7 @@ export const openAgentLoop: RunLoop = async ({ baseURL, scenario, observe }) => 
       case 'reasoning':
       case 'tool_use':
       case 'awaiting_tool_results':
+      case 'context_trimmed':
       case 'done':
         break;
     }

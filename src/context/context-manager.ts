@@ -1,0 +1,279 @@
+import { AgentError } from '../errors/agent-error.js';
+import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import type { ContextTrimmed } from '../types/events.js';
+import type { Message } from '../types/message.js';
+import type { Usage } from '../types/usage.js';
+import type { AgentOptions } from '../loop/agent-options.js';
+import {
+  estimateMessageTokens,
+  fitMessages,
+  type FitInput,
+  type FitResult,
+} from './fit-messages.js';
+import {
+  probeContextWindow,
+  type ContextServer,
+  type ContextProbe,
+} from './probe-context-window.js';
+
+/** The window assumed when the server does not say (Ollama's default below 24 GiB of VRAM). */
+export const FALLBACK_WINDOW = 4096;
+/** Ollama `num_ctx` grows in steps of this many tokens, so the model is seldom reloaded. */
+const NUM_CTX_STEP = 8192;
+
+/** What one client learned about its model's window: kept across runs, per backend. */
+interface ContextState {
+  probe?: Promise<ContextProbe>;
+  /** A window learned from a refusal or a silent truncation: never exceeded again. */
+  learned?: number;
+  /** Reported ÷ estimated prompt tokens (1 before any report). */
+  scale: number;
+  /** The `num_ctx` sent to Ollama's native API: stable, raised only when needed. */
+  numCtx?: number;
+}
+
+const states = new WeakMap<ChatBackend, ContextState>();
+
+/** A request made to fit, and what it cost. */
+export interface FittedRequest {
+  request: ChatRequest;
+  trimmed?: ContextTrimmed;
+  /** The calibrated estimate of the prompt as sent, and the window it was fitted to. */
+  promptTokens: number;
+  contextWindow: number;
+  server?: ContextServer;
+}
+
+/**
+ * Fits `request` to the model's window before a call (see AgentOptions.contextPolicy): the
+ * window from `contextWindow`, else asked from the server once; the oldest turns left out
+ * first; `max_tokens` lowered to what is left when it would not fit; with `api: 'ollama'` a
+ * stable `options.num_ctx`. Never changes the stored messages.
+ * @throws AgentError `CONTEXT_OVERFLOW` when even the current turn does not fit, or the
+ * policy is `'error'` and something would be left out.
+ */
+export async function fitRequest(
+  options: AgentOptions,
+  backend: ChatBackend,
+  request: ChatRequest,
+  signal?: AbortSignal,
+): Promise<FittedRequest> {
+  const state = stateOf(backend);
+  const { window, server, trainedMax } = await windowFor(options, state, signal);
+  const ollamaNative = options.api === 'ollama';
+  const callerNumCtx = numCtxOf(request);
+  // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.
+  let limit = callerNumCtx ?? (ollamaNative && trainedMax ? trainedMax : window);
+  if (state.learned !== undefined && !(ollamaNative && callerNumCtx === undefined))
+    limit = Math.min(limit, state.learned);
+  const maxTokens = request.max_tokens ?? 4096;
+  const reserve = Math.min(maxTokens, Math.floor(limit / 4));
+  const [system, ...rest] =
+    request.messages[0]?.role === 'system' ? request.messages : [undefined, ...request.messages];
+  const fixedTokens = (system ? estimateMessageTokens(system) : 0) + toolsTokens(request);
+  // 5 % spare: the estimate is calibrated, but each server's template and tokenizer differ.
+  const budget = limit - reserve - Math.ceil(limit * 0.05);
+  const fit = await applyPolicy(
+    options.contextPolicy ?? 'drop-oldest',
+    {
+      messages: rest as Message[],
+      fixedTokens,
+      budget,
+      scale: state.scale,
+    },
+    limit,
+  );
+  if (!fit.fits) {
+    const why = fit.refused ?? 'even the current turn does not fit';
+    throw overflow(server, limit, fit.promptTokens, why);
+  }
+  const sent: ChatRequest = {
+    ...request,
+    messages: system ? [system, ...fit.messages] : fit.messages,
+  };
+  if (limit - fit.promptTokens < maxTokens) sent.max_tokens = Math.max(1, limit - fit.promptTokens);
+  if (ollamaNative && callerNumCtx === undefined) {
+    const needed = fit.promptTokens + reserve;
+    if (state.numCtx === undefined || state.numCtx < needed) {
+      const stepped = Math.max(window, Math.ceil((needed * 1.25) / NUM_CTX_STEP) * NUM_CTX_STEP);
+      state.numCtx = Math.min(trainedMax ?? stepped, stepped);
+    }
+    const extras = isRecord(request.options) ? request.options : {};
+    sent.options = { ...extras, num_ctx: state.numCtx };
+  }
+  return {
+    request: sent,
+    promptTokens: fit.promptTokens,
+    contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
+    ...(server ? { server } : {}),
+    ...(fit.droppedMessages > 0
+      ? {
+          trimmed: {
+            type: 'context_trimmed',
+            droppedMessages: fit.droppedMessages,
+            promptTokens: fit.promptTokens,
+            contextWindow: limit,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The policy's choice of what to send, and whether it fits (`refused` says why not). */
+async function applyPolicy(
+  policy: NonNullable<AgentOptions['contextPolicy']>,
+  input: FitInput,
+  contextWindow: number,
+): Promise<FitResult & { refused?: string }> {
+  const fit = fitMessages(input);
+  const untouched =
+    fit.droppedMessages === 0 &&
+    fit.messages.every((message, index) => message === input.messages[index]);
+  if (untouched || policy === 'drop-oldest') return fit;
+  const whole = fitMessages({ ...input, budget: Infinity });
+  if (policy === 'error') return { ...whole, fits: false, refused: 'contextPolicy is "error"' };
+  const chosen = await policy({
+    messages: [...input.messages],
+    promptTokens: whole.promptTokens,
+    contextWindow,
+  });
+  const sent = fitMessages({ ...input, messages: chosen, budget: Infinity });
+  return {
+    messages: chosen,
+    droppedMessages: Math.max(0, input.messages.length - chosen.length),
+    promptTokens: sent.promptTokens,
+    fits: sent.promptTokens <= input.budget,
+    ...(sent.promptTokens <= input.budget
+      ? {}
+      : { refused: 'the contextPolicy function returned too many tokens' }),
+  };
+}
+
+/**
+ * Learns from a response's reported usage: calibrates the estimate, and detects a prompt the
+ * server cut silently (Ollama answers 200 with the truncated count) — reported as
+ * `CONTEXT_OVERFLOW` with the fix through `report`, and the next request fitted to the
+ * window it revealed.
+ */
+export function observeUsage(
+  backend: ChatBackend,
+  fitted: FittedRequest,
+  usage: Usage | undefined,
+  report: (error: AgentError) => void,
+): void {
+  if (!usage || usage.estimated === true || usage.promptTokens <= 0) return;
+  const state = stateOf(backend);
+  const reported = usage.promptTokens;
+  const estimate = fitted.promptTokens;
+  const truncated =
+    (reported === fitted.contextWindow && estimate > reported) ||
+    (reported < estimate * 0.5 && estimate - reported > 256);
+  if (truncated) {
+    // The server kept at most its window; Ollama keeps about half of it after a cut.
+    const window = 2 ** Math.ceil(Math.log2(reported));
+    state.learned = Math.min(state.learned ?? Infinity, window);
+    delete state.numCtx;
+    report(
+      new AgentError(
+        'CONTEXT_OVERFLOW',
+        `The server cut the prompt silently: it reported ${reported} prompt tokens for about ${estimate} sent (window ${fitted.contextWindow}). The next requests are fitted to ${window} tokens.\n${fixFor(fitted.server)}`,
+        {
+          context: {
+            promptTokens: reported,
+            estimatedTokens: estimate,
+            contextWindow: window,
+            fix: fixFor(fitted.server),
+          },
+        },
+      ),
+    );
+    return;
+  }
+  const ratio = reported / (estimate / state.scale);
+  if (Number.isFinite(ratio))
+    state.scale = Math.min(3, Math.max(0.5, state.scale * 0.5 + ratio * 0.5));
+}
+
+/** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
+export function observeRefusal(backend: ChatBackend, message: string): void {
+  const named = /context size \((\d+) tokens\)|maximum context length is (\d+) tokens/i.exec(
+    message,
+  );
+  const window = Number(named?.[1] ?? named?.[2]);
+  if (window > 0) stateOf(backend).learned = Math.min(stateOf(backend).learned ?? Infinity, window);
+}
+
+function stateOf(backend: ChatBackend): ContextState {
+  let state = states.get(backend);
+  if (!state) states.set(backend, (state = { scale: 1 }));
+  return state;
+}
+
+async function windowFor(
+  options: AgentOptions,
+  state: ContextState,
+  signal: AbortSignal | undefined,
+): Promise<{ window: number; server?: ContextServer; trainedMax?: number }> {
+  if (typeof options.contextWindow === 'number') {
+    return {
+      window: options.contextWindow,
+      ...(options.api === 'ollama' ? { server: 'ollama' as const } : {}),
+    };
+  }
+  if (!options.baseURL) return { window: FALLBACK_WINDOW };
+  state.probe ??= probeContextWindow({
+    baseURL: options.baseURL,
+    model: options.model,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    signal,
+  });
+  const probe = await state.probe;
+  if (signal?.aborted === true) delete state.probe;
+  return {
+    window: probe.window ?? FALLBACK_WINDOW,
+    ...(probe.server ? { server: probe.server } : {}),
+    ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
+  };
+}
+
+const toolsTokens = (request: ChatRequest): number =>
+  request.tools ? Math.ceil(JSON.stringify(request.tools).length / 4) : 0;
+
+function numCtxOf(request: ChatRequest): number | undefined {
+  const numCtx = isRecord(request.options) ? request.options.num_ctx : undefined;
+  return typeof numCtx === 'number' && numCtx > 0 ? numCtx : undefined;
+}
+
+/** How to give the model a larger window, on the server in use. */
+export function fixFor(server: ContextServer | undefined): string {
+  switch (server) {
+    case 'ollama':
+      return 'Ollama: raise the window with OLLAMA_CONTEXT_LENGTH (or a Modelfile num_ctx), or use api: "ollama", which sends options.num_ctx.';
+    case 'llama.cpp':
+      return 'llama.cpp: start llama-server with a larger --ctx-size (-c).';
+    case 'vllm':
+      return 'vLLM: start it with a larger --max-model-len.';
+    case 'lmstudio':
+      return 'LM Studio: load the model with a larger context length.';
+    case undefined:
+      return 'Give the model a larger context window on the server, lower maxTokens, or start a new conversation.';
+  }
+}
+
+function overflow(
+  server: ContextServer | undefined,
+  window: number,
+  promptTokens: number,
+  why: string,
+): AgentError {
+  const fix = fixFor(server);
+  return new AgentError(
+    'CONTEXT_OVERFLOW',
+    `The conversation (about ${promptTokens} tokens) does not fit the context window of ${window} tokens: ${why}.\n${fix}`,
+    { context: { promptTokens, contextWindow: window, fix } },
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

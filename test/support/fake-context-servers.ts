@@ -1,0 +1,214 @@
+/**
+ * Fake local servers that behave as each real one does at the edge of its context window:
+ * they report the window where the real server does, count prompt tokens with their own
+ * "tokenizer" (3.5 characters a token, not the client's 4, so the client must calibrate),
+ * and treat an over-long prompt the way each does — llama.cpp and vLLM refuse with their
+ * messages, LM Studio refuses, Ollama cuts the front silently and answers 200 with the
+ * truncated count. The model calls `lookup` once per user prompt, then answers.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeKind = 'llama.cpp' | 'vllm' | 'lmstudio' | 'ollama';
+
+export interface ContextServerOptions {
+  kind: FakeKind;
+  model: string;
+  /** The window the model is served with. */
+  window: number;
+  /** Ollama: whether `/api/ps` lists the model (an old server or an unloaded model does not). */
+  listed?: boolean;
+  /** Ollama: the trained maximum `/api/show` reports. */
+  trainedMax?: number;
+  /** `false`: llama.cpp `/props` and vLLM `/v1/models` leave the window out (an old build, a proxy). */
+  reportsWindow?: boolean;
+}
+
+export interface RecordedChat {
+  path: string;
+  body: {
+    messages: {
+      role: string;
+      content: unknown;
+      tool_calls?: { id?: string }[];
+      tool_call_id?: string;
+    }[];
+    tools?: unknown[];
+    max_tokens?: number;
+    options?: { num_ctx?: number; num_predict?: number };
+  };
+  promptTokens: number;
+  /** What the server did with it. */
+  outcome: 'answered' | 'refused' | 'truncated';
+}
+
+export interface ContextServer {
+  url: string;
+  origin: string;
+  chats: RecordedChat[];
+  /** GET/POST paths other than chat, in order. */
+  probes: string[];
+  close(): Promise<void>;
+}
+
+/** The fake's token count: 3.5 characters a token, 5 tokens of framing per message. */
+export function serverTokens(body: RecordedChat['body']): number {
+  let chars = 0;
+  for (const message of body.messages) {
+    chars += 17.5 + JSON.stringify(message.content ?? '').length;
+    for (const call of message.tool_calls ?? []) chars += JSON.stringify(call).length;
+  }
+  if (body.tools) chars += JSON.stringify(body.tools).length;
+  return Math.ceil(chars / 3.5);
+}
+
+export async function startContextServer(options: ContextServerOptions): Promise<ContextServer> {
+  const chats: RecordedChat[] = [];
+  const probes: string[] = [];
+  let calls = 0;
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const piece of request) raw += String(piece);
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const json = (status: number, value: unknown): void => {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
+    if (path === '/v1/chat/completions' || path === '/api/chat')
+      return chat(path, JSON.parse(raw) as RecordedChat['body'], response, json);
+    probes.push(`${request.method} ${path}`);
+    const { kind, model, window } = options;
+    if (options.reportsWindow === false && kind !== 'ollama')
+      return json(404, { error: 'not found' });
+    if (kind === 'llama.cpp' && path === '/props')
+      return json(200, { default_generation_settings: { n_ctx: window }, total_slots: 1 });
+    if (kind === 'vllm' && path === '/v1/models')
+      return json(200, {
+        object: 'list',
+        data: [{ id: model, object: 'model', max_model_len: window }],
+      });
+    if (kind === 'lmstudio' && path === '/api/v0/models')
+      return json(200, {
+        data: [
+          {
+            id: model,
+            type: 'llm',
+            state: 'loaded',
+            max_context_length: 131072,
+            loaded_context_length: window,
+          },
+        ],
+      });
+    if (kind === 'lmstudio' && path === '/v1/models') return json(200, { data: [{ id: model }] });
+    if (kind === 'ollama' && path === '/api/ps')
+      return json(200, {
+        models: options.listed === false ? [] : [{ name: model, model, context_length: window }],
+      });
+    if (kind === 'ollama' && path === '/api/show')
+      return json(200, {
+        model_info: {
+          'general.architecture': 'qwen3',
+          'qwen3.context_length': options.trainedMax ?? 40960,
+        },
+      });
+    if (kind === 'ollama' && path === '/v1/models') return json(200, { data: [{ id: model }] });
+    json(404, { error: 'not found' });
+  }
+  function chat(
+    path: string,
+    body: RecordedChat['body'],
+    response: ServerResponse,
+    json: (status: number, value: unknown) => void,
+  ): void {
+    const native = path === '/api/chat';
+    const window = native && body.options?.num_ctx ? body.options.num_ctx : options.window;
+    let promptTokens = serverTokens(body);
+    const maxTokens = native ? (body.options?.num_predict ?? 0) : (body.max_tokens ?? 0);
+    const record: RecordedChat = { path, body, promptTokens, outcome: 'answered' };
+    chats.push(record);
+    if (options.kind === 'llama.cpp' && promptTokens > window) {
+      record.outcome = 'refused';
+      return json(400, {
+        error: {
+          code: 400,
+          type: 'exceed_context_size_error',
+          message: `request (${promptTokens} tokens) exceeds the available context size (${window} tokens), try increasing it`,
+        },
+      });
+    }
+    if (options.kind === 'vllm' && promptTokens + maxTokens > window) {
+      record.outcome = 'refused';
+      return json(400, {
+        object: 'error',
+        type: 'BadRequestError',
+        code: 400,
+        message: `This model's maximum context length is ${window} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`,
+      });
+    }
+    if (options.kind === 'lmstudio' && promptTokens > window) {
+      record.outcome = 'refused';
+      return json(400, {
+        error: `The number of tokens to keep from the initial prompt is greater than the context length (${window}).`,
+      });
+    }
+    if (options.kind === 'ollama' && promptTokens > window) {
+      // Ollama keeps the first few tokens and the newest half of the window: 200, truncated count.
+      record.outcome = 'truncated';
+      promptTokens = Math.floor(window / 2) + 3;
+    }
+    calls += 1;
+    const last = body.messages.at(-1);
+    const call =
+      last?.role === 'user'
+        ? { id: `call_${calls}`, name: 'lookup', arguments: { topic: `t${calls}` } }
+        : undefined;
+    const text = call ? '' : `Answer ${calls}: ${'words '.repeat(20)}`;
+    if (native) {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      response.end(
+        `${JSON.stringify({ model: options.model, message: { role: 'assistant', content: text, ...(call ? { tool_calls: [{ function: { name: call.name, arguments: call.arguments } }] } : {}) }, done: true, done_reason: 'stop', prompt_eval_count: promptTokens, eval_count: 30 })}\n`,
+      );
+      return;
+    }
+    const chunk = (delta: unknown, finish: string | null = null): string =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', model: options.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.end(
+      (call
+        ? chunk(
+            {
+              role: 'assistant',
+              tool_calls: [
+                {
+                  index: 0,
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+                },
+              ],
+            },
+            'tool_calls',
+          )
+        : chunk({ role: 'assistant', content: text }) + chunk({}, 'stop')) +
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: 30, total_tokens: promptTokens + 30 } })}\n\ndata: [DONE]\n\n`,
+    );
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // listening on TCP: an AddressInfo
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/v1`,
+    origin,
+    chats,
+    probes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
