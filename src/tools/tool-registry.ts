@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../types/chat-request.js';
-import { toToolDefinition, type Tool } from './tool.js';
+// Only the type from tool.ts: a run that defines no tool must not reach tool()'s validator.
+import type { Tool } from './tool.js';
 
 /** Tools by name, built once per client. */
 export interface ToolRegistry {
@@ -21,4 +22,12 @@ export function createToolRegistry(tools: readonly Tool[] = []): ToolRegistry {
   }
   const definitions = tools.length > 0 ? tools.map(toToolDefinition) : undefined;
   return { get: (name) => byName.get(name), names: new Set(byName.keys()), definitions };
+}
+
+/** The wire definition of a tool, for the request's `tools` array. */
+export function toToolDefinition(tool: Tool): ToolDefinition {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  };
 }

@@ -1,4 +1,3 @@
-import type { ToolDefinition } from '../types/chat-request.js';
 import {
   compileJsonSchema,
   jsonSchemaCheck,
@@ -164,12 +163,4 @@ function ownJsonSchema(toolName: string, input: ObjectSchema): JsonSchema {
     );
   }
   return converter.input({ target: 'draft-2020-12' });
-}
-
-/** The wire definition of a tool, for the request's `tools` array. */
-export function toToolDefinition(tool: Tool): ToolDefinition {
-  return {
-    type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-  };
 }
