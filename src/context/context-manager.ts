@@ -149,6 +149,10 @@ async function applyPolicy(
   };
 }
 
+/** The smallest window a local server cuts a prompt to (Ollama's oldest default), and half of it. */
+const MIN_WINDOW = 2_048;
+const MIN_CUT_PROMPT = MIN_WINDOW / 2;
+
 /**
  * Learns from a response's reported usage: calibrates the estimate, and detects a prompt the
  * server cut silently (Ollama answers 200 with the truncated count) — reported as
@@ -165,12 +169,16 @@ export function observeUsage(
   const state = stateOf(backend);
   const reported = usage.promptTokens;
   const estimate = fitted.promptTokens;
+  // A cut keeps at least half of the window, and no server in use cuts to less than 2,048: a
+  // smaller count is a server that reports usage loosely (fakes, proxies), not a truncation —
+  // believing it would shrink every later request to nothing.
   const truncated =
-    (reported === fitted.contextWindow && estimate > reported) ||
-    (reported < estimate * 0.5 && estimate - reported > 256);
+    reported >= MIN_CUT_PROMPT &&
+    ((reported === fitted.contextWindow && estimate > reported) ||
+      (reported < estimate * 0.5 && estimate - reported > 256));
   if (truncated) {
     // The server kept at most its window; Ollama keeps about half of it after a cut.
-    const window = 2 ** Math.ceil(Math.log2(reported));
+    const window = Math.max(MIN_WINDOW, 2 ** Math.ceil(Math.log2(reported)));
     state.learned = Math.min(state.learned ?? Infinity, window);
     delete state.numCtx;
     report(

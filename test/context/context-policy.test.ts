@@ -21,6 +21,27 @@ async function clientWithHistory(options: Partial<ConstructorParameters<typeof C
   return { client, backend };
 }
 
+describe('usage a server reports loosely', () => {
+  it('a tiny prompt_tokens is not taken for a silent cut: later requests are not shrunk', async () => {
+    const backend = scriptedBackend([], {
+      respond: () => ({ text: 'ok', usage: { promptTokens: 10, completionTokens: 1 } }),
+    });
+    const errors: unknown[] = [];
+    const client = new Client({
+      model: 'm',
+      backend,
+      contextWindow: 32_768,
+      onError: (error) => errors.push(error),
+    });
+    for (let index = 0; index < 6; index += 1) {
+      const events = await collect(client.run(long(index)));
+      expect(events.map((event) => event.type)).toEqual(['text', 'step_end', 'done']);
+    }
+    expect(errors).toEqual([]);
+    expect(backend.requests.at(-1)?.messages).toHaveLength(11);
+  });
+});
+
 describe('contextPolicy', () => {
   it("'drop-oldest' (default) yields context_trimmed before the call and sends the newest turns", async () => {
     const { client, backend } = await clientWithHistory();
