@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveFile } from './static-server.js';
+import { listenOnLoopback, serveFile } from './static-server.js';
 import {
   ADD_TOOL,
   closingAnswer,
@@ -38,16 +37,7 @@ export async function serveFakeOpenAI(staticRoot?: string): Promise<FakeOpenAISe
       response.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo; // listen() on a TCP port gives an AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

@@ -25,6 +25,11 @@ export interface StaticServer {
  */
 export async function serveStatic(root: string): Promise<StaticServer> {
   const server: Server = createServer((request, response) => serveFile(root, request, response));
+  return listenOnLoopback(server);
+}
+
+/** Starts `server` on 127.0.0.1 on a free port; `close` ends its open connections too. */
+export async function listenOnLoopback(server: Server): Promise<StaticServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo; // listen() on a TCP port gives an AddressInfo
   return {
