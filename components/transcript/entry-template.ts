@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { toolCard, toolInputCard, type ToolCardActions } from './tool-card.js';
-import type { AssistantEntry, AssistantPart, Entry } from './transcript.js';
+import { toolCard, toolInputCard, type ToolCardActions } from '../tool-card/tool-card.js';
+import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
 export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {

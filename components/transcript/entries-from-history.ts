@@ -1,7 +1,7 @@
-import { assertNever, contentText, type Message } from '../src/index.js';
-import type { MarkdownView } from './markdown-view.js';
+import { assertNever, contentText, type Message } from '../../src/index.js';
+import type { MarkdownView } from '../markdown/markdown-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
-import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
+import type { AssistantEntry, Entry, ToolStatus } from './entry-types.js';
 
 /**
  * Transcript entries for a stored conversation: each user message, then one assistant
