@@ -31,6 +31,8 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
+  // A live tool source (`tools: () => mcp.tools`) is read again before every call.
+  context.registry.refresh();
   const format = context.options.responseFormat;
   // Structured answers: loaded only by apps that ask for them (`responseFormat`).
   const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
