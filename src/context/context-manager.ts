@@ -42,6 +42,8 @@ export interface FittedRequest {
   promptTokens: number;
   contextWindow: number;
   server?: ContextServer;
+  /** Whether the model takes images, when the server said (tool results' images go as text if not). */
+  acceptsImages?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function fitRequest(
   signal?: AbortSignal,
 ): Promise<FittedRequest> {
   const state = stateOf(backend);
-  const { window, server, trainedMax } = await windowFor(options, state, signal);
+  const { window, server, trainedMax, acceptsImages } = await windowFor(options, state, signal);
   const ollamaNative = options.api === 'ollama';
   const callerNumCtx = numCtxOf(request);
   // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.
@@ -106,6 +108,7 @@ export async function fitRequest(
     promptTokens: fit.promptTokens,
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {
@@ -221,7 +224,12 @@ async function windowFor(
   options: AgentOptions,
   state: ContextState,
   signal: AbortSignal | undefined,
-): Promise<{ window: number; server?: ContextServer; trainedMax?: number }> {
+): Promise<{
+  window: number;
+  server?: ContextServer;
+  trainedMax?: number;
+  acceptsImages?: boolean;
+}> {
   if (typeof options.contextWindow === 'number') {
     return {
       window: options.contextWindow,
@@ -241,6 +249,7 @@ async function windowFor(
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),
     ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
+    ...(probe.acceptsImages === undefined ? {} : { acceptsImages: probe.acceptsImages }),
   };
 }
 

@@ -50,6 +50,9 @@ export async function* modelStep(
     request = fitted.request;
     if (fitted.trimmed) yield fitted.trimmed;
   }
+  // Tool results with images: moved where servers take them, by a module loaded on first need.
+  if (request.messages.some((message) => message.role === 'tool' && Array.isArray(message.content)))
+    request = (await import('./tool-result-images.js')).withToolImages(request, fitted);
   let text = '';
   let turn: AssistantTurn;
   try {

@@ -57,10 +57,18 @@ export const messageSchema: JsonSchema = {
       },
       ['content'],
     ),
-    role('tool', { tool_call_id: string, name: string, content: string }, [
-      'tool_call_id',
-      'content',
-    ]),
+    role(
+      'tool',
+      {
+        tool_call_id: string,
+        name: string,
+        content: { anyOf: [string, { type: 'array', items: contentPartSchema }] },
+      },
+      [
+        'tool_call_id',
+        'content',
+      ],
+    ),
   ],
 };
 
@@ -94,15 +102,13 @@ function copyMessage(message: Message): Message {
             content: message.content,
             tool_calls: message.tool_calls.map(copyCall),
           };
-    case 'tool':
+    case 'tool': {
+      const content =
+        typeof message.content === 'string' ? message.content : message.content.map(copyPart);
       return message.name === undefined
-        ? { role: 'tool', tool_call_id: message.tool_call_id, content: message.content }
-        : {
-            role: 'tool',
-            tool_call_id: message.tool_call_id,
-            name: message.name,
-            content: message.content,
-          };
+        ? { role: 'tool', tool_call_id: message.tool_call_id, content }
+        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content };
+    }
   }
 }
 

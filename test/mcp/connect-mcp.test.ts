@@ -7,7 +7,6 @@ import {
   type Tool,
 } from '../../src/index.js';
 import { connectMcp, type McpConnection } from '../../src/mcp/index.js';
-import { startListChangingServer } from '../support/list-changing-server.js';
 import { startEverythingServer, type RunningServer } from '../support/mcp-servers.js';
 
 let server: RunningServer;
@@ -154,6 +153,37 @@ describe('connectMcp against server-everything (Streamable HTTP)', () => {
     const toolMessage = backend.requests[1]?.messages.find((message) => message.role === 'tool');
     expect(JSON.stringify(toolMessage)).toMatch(/42/);
   });
+
+  it('shows the model an image result as an image: get-tiny-image in a full agent loop', async () => {
+    const backend = scriptedBackend([
+      { toolCalls: [{ name: 'get-tiny-image', input: {}, id: 'call_img' }] },
+      { text: 'A tiny picture.' },
+    ]);
+    const client = new Client({
+      model: 'scripted',
+      backend,
+      tools: () => connection.tools,
+      autoExecuteTools: true,
+    });
+    for await (const _event of client.run('Show me the tiny image')) void _event;
+    const sent = backend.requests[1]?.messages ?? [];
+    const toolMessage = sent.find((message) => message.role === 'tool');
+    expect(typeof toolMessage?.content).toBe('string');
+    expect(toolMessage?.content).not.toMatch(/base64/);
+    expect(sent.at(-1)).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Images returned by the tool "get-tiny-image" (call call_img):' },
+        {
+          type: 'image_url',
+          image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) as string },
+        },
+      ],
+    });
+    // Stored as the tool returned it: text and image parts in the tool message.
+    const stored = client.history.find((message) => message.role === 'tool');
+    expect(Array.isArray(stored?.content)).toBe(true);
+  });
 });
 
 describe('connectMcp falls back to the legacy HTTP+SSE transport', () => {
@@ -177,92 +207,6 @@ describe('connectMcp falls back to the legacy HTTP+SSE transport', () => {
       }
     } finally {
       await legacy.stop();
-    }
-  }, 30_000);
-});
-
-describe('notifications/tools/list_changed', () => {
-  it('refreshes tools before the next model call of a running Client given tools: () => mcp.tools', async () => {
-    // The change announced on the call's own stream, before its result.
-    const changing = await startListChangingServer({ onRequestStream: true });
-    const announced: string[][] = [];
-    const mcp = await connectMcp({
-      url: changing.url,
-      approvals: { added: false, add_tool: false }, // no annotations: they would ask first
-      onToolsChanged: (connection) => announced.push(connection.tools.map((entry) => entry.name)),
-    });
-    try {
-      const before = mcp.tools;
-      expect(before.map((candidate) => candidate.name)).toEqual(['add_tool']);
-      const backend = scriptedBackend([
-        { toolCalls: [{ name: 'add_tool', input: {} }] },
-        { toolCalls: [{ name: 'added', input: {} }] },
-        { text: 'done' },
-      ]);
-      const client = new Client({
-        model: 'scripted',
-        backend,
-        tools: () => mcp.tools,
-        autoExecuteTools: true,
-      });
-      const events: AgentEvent[] = [];
-      for await (const event of client.run('add a tool, then use it')) events.push(event);
-      // The call that changed the list returned once the new list was fetched: the very next
-      // request offers the new tool, and the call to it runs on the server.
-      expect(
-        backend.requests.map((request) => request.tools?.map((entry) => entry.function.name)),
-      ).toEqual([['add_tool'], ['add_tool', 'added'], ['add_tool', 'added']]);
-      expect(events.filter((event) => event.type === 'tool_result')).toMatchObject([
-        { name: 'add_tool', content: 'ok' },
-        { name: 'added', content: 'added ran', isError: false },
-      ]);
-      expect(mcp.tools).not.toBe(before);
-      expect(announced.at(-1)).toEqual(['add_tool', 'added']);
-      expect(mcp.tools.map((candidate) => [candidate.name, candidate.needsApproval])).toEqual([
-        ['add_tool', false],
-        ['added', false],
-      ]);
-    } finally {
-      await mcp.close();
-      await changing.stop();
-    }
-  }, 30_000);
-
-  it('an announcement on the standalone stream refreshes tools for the calls after it arrived', async () => {
-    const changing = await startListChangingServer();
-    let changed!: () => void;
-    const announced = new Promise<void>((resolve) => (changed = resolve));
-    const mcp = await connectMcp({
-      url: changing.url,
-      approvals: { added: false },
-      onToolsChanged: () => changed(),
-    });
-    try {
-      const before = mcp.tools;
-      await Promise.resolve(
-        before[0]?.execute?.({}, { signal: new AbortController().signal, toolUseId: 'a' }),
-      );
-      await announced;
-      expect(mcp.tools.map((candidate) => candidate.name)).toEqual(['add_tool', 'added']);
-      const backend = scriptedBackend([
-        { toolCalls: [{ name: 'added', input: {} }] },
-        { text: 'done' },
-      ]);
-      const client = new Client({
-        model: 'scripted',
-        backend,
-        tools: () => mcp.tools,
-        autoExecuteTools: true,
-      });
-      const events: AgentEvent[] = [];
-      for await (const event of client.run('use the new tool')) events.push(event);
-      expect(events.find((event) => event.type === 'tool_result')).toMatchObject({
-        name: 'added',
-        content: 'added ran',
-      });
-    } finally {
-      await mcp.close();
-      await changing.stop();
     }
   }, 30_000);
 });
