@@ -207,10 +207,12 @@ export function observeUsage(
 
 /** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
 export function observeRefusal(backend: ChatBackend, message: string): void {
-  const named = /context size \((\d+) tokens\)|maximum context length is (\d+) tokens/i.exec(
-    message,
-  );
-  const window = Number(named?.[1] ?? named?.[2]);
+  // WebLLM: "Prompt tokens exceed context window size: …; context window size: 4096".
+  const named =
+    /context size \((\d+) tokens\)|maximum context length is (\d+) tokens|context window size: (\d+)/i.exec(
+      message,
+    );
+  const window = Number(named?.[1] ?? named?.[2] ?? named?.[3]);
   if (window > 0) stateOf(backend).learned = Math.min(stateOf(backend).learned ?? Infinity, window);
 }
 
@@ -236,7 +238,8 @@ async function windowFor(
       ...(options.api === 'ollama' ? { server: 'ollama' as const } : {}),
     };
   }
-  if (!options.baseURL) return { window: FALLBACK_WINDOW };
+  if (!options.baseURL)
+    return { window: options.backend?.contextWindow?.(options.model) ?? FALLBACK_WINDOW };
   state.probe ??= probeContextWindow({
     baseURL: options.baseURL,
     model: options.model,

@@ -94,8 +94,10 @@ export interface AgentOptions {
    * The model's context window in tokens. `'auto'` (the default with `baseURL`) asks the
    * server once per model — llama.cpp `/props`, Ollama `/api/ps` and `/api/show`, LM Studio
    * `/api/v0/models`, vLLM `/v1/models` — and assumes 4,096 when none answers, corrected by
-   * what refusals and reported usage reveal. With `backend` nothing is fitted unless a
-   * number is given. Every request is fitted to it, leaving room for `maxTokens`.
+   * what refusals and reported usage reveal. With `backend`, `'auto'` asks the backend
+   * (`webLLMBackend` reads the engine's `context_window_size`); a backend that cannot say
+   * is not fitted unless a number is given. Every request is fitted to it, leaving room for
+   * `maxTokens`.
    */
   contextWindow?: number | 'auto';
   /**

@@ -38,7 +38,9 @@ export async function* modelStep(
   const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
   let request = structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
   // The context window: fitting code loads on the first call that needs it.
-  const window = context.options.contextWindow ?? (context.options.backend ? undefined : 'auto');
+  const { backend } = context.options;
+  const window =
+    context.options.contextWindow ?? (backend && !backend.contextWindow ? undefined : 'auto');
   const fitting = window === undefined ? undefined : await import('../context/context-manager.js');
   const fitted = await fitting?.fitRequest(
     context.options,
