@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
-import type { ToolInputPart, ToolPart, ToolStatus } from './transcript.js';
+import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
 import { jsonText, shortDataUrl } from './json-text.js';
 
 /** Results longer than this are cut, with a button to show them whole. */
