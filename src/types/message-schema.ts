@@ -30,7 +30,7 @@ export const messageSchema = v.variant('role', [
     role: v.literal('tool'),
     tool_call_id: v.string(),
     name: v.optional(v.string()),
-    content: v.string(),
+    content: v.union([v.string(), v.array(contentPartSchema)]),
   }),
 ]);
 
@@ -64,15 +64,13 @@ function copyMessage(message: Message): Message {
             content: message.content,
             tool_calls: message.tool_calls.map(copyCall),
           };
-    case 'tool':
+    case 'tool': {
+      const content =
+        typeof message.content === 'string' ? message.content : message.content.map(copyPart);
       return message.name === undefined
-        ? { role: 'tool', tool_call_id: message.tool_call_id, content: message.content }
-        : {
-            role: 'tool',
-            tool_call_id: message.tool_call_id,
-            name: message.name,
-            content: message.content,
-          };
+        ? { role: 'tool', tool_call_id: message.tool_call_id, content }
+        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content };
+    }
   }
 }
 
