@@ -15,6 +15,7 @@ import {
   type ContextServer,
   type ContextProbe,
 } from './probe-context-window.js';
+import { noVision, withoutImages } from './no-vision.js';
 
 /** The window assumed when the server does not say (Ollama's default below 24 GiB of VRAM). */
 export const FALLBACK_WINDOW = 4096;
@@ -55,11 +56,15 @@ export interface FittedRequest {
 export async function fitRequest(
   options: AgentOptions,
   backend: ChatBackend,
-  request: ChatRequest,
+  asked: ChatRequest,
   signal?: AbortSignal,
 ): Promise<FittedRequest> {
   const state = stateOf(backend);
-  const { window, server, trainedMax } = await windowFor(options, state, signal);
+  const { window, server, trainedMax, vision } = await windowFor(options, state, signal);
+  const request =
+    vision === false
+      ? { ...asked, messages: withoutImages(asked.messages, () => noVision(options.model, server)) }
+      : asked;
   const ollamaNative = options.api === 'ollama';
   const callerNumCtx = numCtxOf(request);
   // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.
@@ -221,7 +226,7 @@ async function windowFor(
   options: AgentOptions,
   state: ContextState,
   signal: AbortSignal | undefined,
-): Promise<{ window: number; server?: ContextServer; trainedMax?: number }> {
+): Promise<{ window: number; server?: ContextServer; trainedMax?: number; vision?: boolean }> {
   if (typeof options.contextWindow === 'number') {
     return {
       window: options.contextWindow,
@@ -241,6 +246,7 @@ async function windowFor(
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),
     ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
+    ...(probe.vision === undefined ? {} : { vision: probe.vision }),
   };
 }
 

@@ -22,6 +22,12 @@ export interface ContextServerOptions {
   trainedMax?: number;
   /** `false`: llama.cpp `/props` and vLLM `/v1/models` leave the window out (an old build, a proxy). */
   reportsWindow?: boolean;
+  /**
+   * Whether the model takes images. llama.cpp and Ollama say so (`/props` `modalities`,
+   * `/api/show` `capabilities`); each refuses a request with an image as the real one does.
+   * Absent: the server neither says nor refuses.
+   */
+  vision?: boolean;
 }
 
 export interface RecordedChat {
@@ -62,6 +68,15 @@ export function serverTokens(body: RecordedChat['body']): number {
   return Math.ceil(chars / 3.5);
 }
 
+function hasImage(body: RecordedChat['body']): boolean {
+  return body.messages.some(
+    (message) =>
+      (Array.isArray(message.content) &&
+        message.content.some((part: { type?: string }) => part.type === 'image_url')) ||
+      Array.isArray((message as { images?: unknown }).images),
+  );
+}
+
 export async function startContextServer(options: ContextServerOptions): Promise<ContextServer> {
   const chats: RecordedChat[] = [];
   const probes: string[] = [];
@@ -85,7 +100,13 @@ export async function startContextServer(options: ContextServerOptions): Promise
     if (options.reportsWindow === false && kind !== 'ollama')
       return json(404, { error: 'not found' });
     if (kind === 'llama.cpp' && path === '/props')
-      return json(200, { default_generation_settings: { n_ctx: window }, total_slots: 1 });
+      return json(200, {
+        default_generation_settings: { n_ctx: window },
+        total_slots: 1,
+        ...(options.vision === undefined
+          ? {}
+          : { modalities: { vision: options.vision, audio: false } }),
+      });
     if (kind === 'vllm' && path === '/v1/models')
       return json(200, {
         object: 'list',
@@ -114,6 +135,9 @@ export async function startContextServer(options: ContextServerOptions): Promise
           'general.architecture': 'qwen3',
           'qwen3.context_length': options.trainedMax ?? 40960,
         },
+        ...(options.vision === undefined
+          ? {}
+          : { capabilities: ['completion', 'tools', ...(options.vision ? ['vision'] : [])] }),
       });
     if (kind === 'ollama' && path === '/v1/models') return json(200, { data: [{ id: model }] });
     json(404, { error: 'not found' });
@@ -130,6 +154,19 @@ export async function startContextServer(options: ContextServerOptions): Promise
     const maxTokens = native ? (body.options?.num_predict ?? 0) : (body.max_tokens ?? 0);
     const record: RecordedChat = { path, body, promptTokens, outcome: 'answered' };
     chats.push(record);
+    if (options.vision === false && hasImage(body)) {
+      record.outcome = 'refused';
+      const refusals: Record<FakeKind, string> = {
+        'llama.cpp':
+          'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+        ollama: 'this model is missing data required for image input',
+        lmstudio: 'Model does not support images. Please use a model that does.',
+        vllm: `${options.model} is not a multimodal model`,
+      };
+      return json(500, {
+        error: { code: 500, message: refusals[options.kind], type: 'server_error' },
+      });
+    }
     if (options.kind === 'llama.cpp' && promptTokens > window) {
       record.outcome = 'refused';
       return json(400, {
