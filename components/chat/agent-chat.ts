@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../../src/index.js';
+import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool, type UserContent } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput, lastPrompt } from './composer-input.js';
@@ -56,6 +56,7 @@ export class AgentChat extends LitElement {
     placeholder: {},
     autoExecute: { attribute: 'auto-execute', converter: onOff },
     allowRemoteImages: { attribute: 'allow-remote-images', type: Boolean },
+    imageMaxSize: { attribute: 'image-max-size', type: Number },
     sidebarOpen: { attribute: 'sidebar-open', type: Boolean, reflect: true },
     tools: { attribute: false },
     client: { attribute: false },
@@ -76,6 +77,11 @@ export class AgentChat extends LitElement {
   declare autoExecute: boolean;
   /** Load remote images in model output (off: they can leak the conversation). */
   declare allowRemoteImages: boolean;
+  /**
+   * Images pasted, dropped or attached are scaled down to this many pixels on their longer
+   * side before they are sent (default 1024).
+   */
+  declare imageMaxSize: number;
   declare sidebarOpen: boolean;
   declare tools: readonly Tool[];
   /** A ready `Client` to use instead of building one from the attributes. */
@@ -112,6 +118,7 @@ export class AgentChat extends LitElement {
       void this.#session.resend(index, text);
     },
     changed: () => this.requestUpdate(),
+    imageMaxSize: () => this.imageMaxSize || 1024,
   });
 
   constructor() {
@@ -119,6 +126,7 @@ export class AgentChat extends LitElement {
     this.placeholder = 'Message the agent…';
     this.autoExecute = true;
     this.allowRemoteImages = false;
+    this.imageMaxSize = 1024;
     this.sidebarOpen = false;
     this.tools = [];
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host adapter reads live properties
@@ -162,11 +170,11 @@ export class AgentChat extends LitElement {
   }
 
   /**
-   * Sends a prompt (as if typed), once the element is configured and its conversation
+   * Sends a prompt (as if typed; text, or text and images as content parts), once the element is configured and its conversation
    * loaded. Resolves when the run ends: `true` without an error, `false` when it failed or
    * could not start (no model configured, a run already going).
    */
-  async send(prompt: string): Promise<boolean> {
+  async send(prompt: UserContent): Promise<boolean> {
     await this.updateComplete;
     return this.#session.send(prompt);
   }
@@ -175,7 +183,7 @@ export class AgentChat extends LitElement {
   async regenerate(): Promise<boolean> {
     await this.updateComplete;
     const last = lastPrompt(this.#session.client?.history ?? []);
-    return last !== undefined && this.#session.resend(last.index, last.text);
+    return last !== undefined && this.#session.resend(last.index, last.content);
   }
 
   /** Stops the run: the partial answer stays. */
@@ -314,6 +322,7 @@ export class AgentChat extends LitElement {
         blocked: !client || loading,
         editing: this.#input.editing !== undefined,
         canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
+        images: this.#input.images,
       },
       {
         input: this.#input.input,
@@ -324,6 +333,8 @@ export class AgentChat extends LitElement {
         },
         stop: () => this.stop(),
         regenerate: () => void this.regenerate(),
+        take: this.#input.take,
+        removeImage: this.#input.removeImage,
       },
     );
   }

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { menuIcon, stopIcon } from './icons.js';
+import { imageIcon, menuIcon, stopIcon } from './icons.js';
 
 /**
  * The header: the conversations button and "New chat" (when the element manages a store),
@@ -67,19 +67,41 @@ function codeSpans(text: string): unknown[] {
   return pieces.length % 2 === 0 ? [text] : pieces.map((piece, index) => (index % 2 === 1 ? html`<code>${piece}</code>` : piece));
 }
 
-/** The message box with Send (or Stop while a run streams). */
+/**
+ * The message box with Send (or Stop while a run streams), the attach button, and the
+ * images going with the message as thumbnails (a click removes one). Images can also be
+ * pasted or dropped anywhere on the form.
+ */
 export function composerTemplate(
-  state: { draft: string; placeholder: string; running: boolean; blocked: boolean; editing: boolean; canRegenerate: boolean },
+  state: {
+    draft: string;
+    placeholder: string;
+    running: boolean;
+    blocked: boolean;
+    editing: boolean;
+    canRegenerate: boolean;
+    images: readonly string[];
+  },
   actions: {
     input: (value: string) => void;
     keydown: (event: KeyboardEvent) => void;
     submit: (event: SubmitEvent) => void;
     stop: () => void;
     regenerate: () => void;
+    take: (event: Event) => void;
+    removeImage: (index: number) => void;
   },
 ): TemplateResult {
-  const { draft, placeholder, running, blocked, editing, canRegenerate } = state;
-  return html`<form class="composer" part="composer" @submit=${actions.submit}>
+  const { draft, placeholder, running, blocked, editing, canRegenerate, images } = state;
+  return html`<form class="composer" part="composer" @submit=${actions.submit} @dragover=${(event: Event) => event.preventDefault()} @drop=${actions.take} @paste=${actions.take}>
+    ${images.length > 0
+      ? html`<div class="attachments" part="attachments">${images.map(
+          (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label="Remove image ${index + 1}" title="Remove image ${index + 1}"
+            @click=${() => actions.removeImage(index)}><img src=${url} alt="Image ${index + 1}"></button>`,
+        )}</div>`
+      : nothing}
+    <label class="attach" part="attach-button" title="Attach images">${imageIcon}<input type="file" accept="image/*" multiple class="visually-hidden"
+      aria-label="Attach images" ?disabled=${blocked} @change=${actions.take}></label>
     <label for="input" class="visually-hidden">Message</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
@@ -88,6 +110,6 @@ export function composerTemplate(
       ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} Stop</button>`
       : html`${canRegenerate && draft === '' && !blocked
             ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>Regenerate</button>`
-            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>${editing ? 'Resend' : 'Send'}</button>`}
+            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}>${editing ? 'Resend' : 'Send'}</button>`}
   </form>`;
 }

@@ -32,7 +32,7 @@ export const chatStyles = css`
   .log-content { min-height: 100%; padding: 16px 12px 4px; display: flex; flex-direction: column; gap: 12px; }
   .message { width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 8px); padding: 4px; margin: 0 auto; content-visibility: auto; contain-intrinsic-size: auto 68px; }
   :is(.log, pre, .reasoning-text, .tool-args, .tool-error, .banner-text, .markdown table, .code-bar button):focus-visible { outline-offset: -2px; }
-  .message.user { display: flex; justify-content: flex-end; }
+  .message.user { display: flex; flex-direction: column; align-items: flex-end; gap: 6px; }
   .bubble { background: var(--_user-bg); color: var(--_user-fg); padding: 9px 14px; border-radius: var(--_radius) var(--_radius) 4px var(--_radius);
     white-space: pre-wrap; overflow-wrap: anywhere; max-width: min(85%, 620px); line-height: 1.5; }
   .message.assistant { display: flex; flex-direction: column; gap: 10px; line-height: 1.6; }
@@ -111,6 +111,14 @@ export const chatStyles = css`
   .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
+  .composer { flex-wrap: wrap; }
+  .attachments, .images { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
+  .images { justify-content: flex-end; }
+  .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
+  img.thumb, .thumb img { max-height: 72px; max-width: 160px; border-radius: 8px; }
+  .attach { align-self: center; display: grid; place-items: center; min-width: 40px; min-height: 40px; border-radius: var(--_radius); cursor: pointer; color: var(--_muted); font-size: 1.25em; }
+  .attach:hover { color: var(--_fg); }
+  .attach:focus-within { outline: 2px solid var(--_accent); outline-offset: 2px; }
   .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }
 
   @keyframes pulse { 0%, 100% { opacity: 0.35; } 50% { opacity: 1; } }

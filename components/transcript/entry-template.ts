@@ -6,7 +6,10 @@ import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label="You">
-      <div class="bubble" part="bubble user-bubble">${entry.text}</div>
+      ${entry.images?.length
+        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img class="thumb" part="image" src=${url} alt="Image ${index + 1} you sent">`)}</div>`
+        : nothing}
+      ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
     </article>`;
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label="Assistant"

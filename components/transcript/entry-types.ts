@@ -55,6 +55,8 @@ export interface UserEntry {
   key: number;
   version: number;
   text: string;
+  /** The images sent with it (data URLs), shown as thumbnails. */
+  images?: string[];
 }
 
 export interface AssistantEntry {

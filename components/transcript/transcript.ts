@@ -4,12 +4,13 @@ import {
   type Message,
   type PendingToolCall,
   type ToolInputDelta,
+  type UserContent,
 } from '../../src/index.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
-import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
+import { entriesFromHistory, markInterrupted, userEntry } from './entries-from-history.js';
 import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
 import {
   applyToolInput,
@@ -52,8 +53,8 @@ export class Transcript {
     this.#markdown = options.markdown ?? {};
   }
 
-  addUser(text: string): UserEntry {
-    const entry: UserEntry = { kind: 'user', key: this.#keys++, version: 0, text };
+  addUser(content: UserContent): UserEntry {
+    const entry = userEntry(this.#keys++, content);
     this.entries.push(entry);
     return entry;
   }
