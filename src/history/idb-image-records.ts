@@ -32,21 +32,16 @@ export function putImages(
   conversationId: string,
   form: StoredForm,
 ): void {
-  for (const [id, blob] of form.images) objectStore.put(blob, imageKey(conversationId, id));
+  for (const [id, blob] of form.images) objectStore.put({ id, blob }, imageKey(conversationId, id));
 }
 
 /** Stored messages with their image references as data URLs again (when there are images). */
-export async function loadedForm(
-  messages: Message[],
-  keys: unknown,
-  blobs: unknown,
-): Promise<Message[]> {
-  if (!Array.isArray(keys) || !Array.isArray(blobs) || blobs.length === 0) return messages;
+export async function loadedForm(messages: Message[], records: unknown): Promise<Message[]> {
+  if (!Array.isArray(records) || records.length === 0) return messages;
   const images = new Map<string, Blob>();
-  keys.forEach((key: unknown, index) => {
-    const blob: unknown = blobs[index];
-    if (Array.isArray(key) && typeof key[2] === 'string' && blob instanceof Blob)
-      images.set(key[2], blob);
-  });
+  for (const record of records as unknown[]) {
+    const { id, blob } = (record ?? {}) as { id?: unknown; blob?: unknown }; // checked next
+    if (typeof id === 'string' && blob instanceof Blob) images.set(id, blob);
+  }
   return (await import('./idb-images.js')).fromStored(messages, images);
 }

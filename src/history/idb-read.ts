@@ -70,17 +70,16 @@ export async function readConversation(
   options: ReadOptions & { conversationId: string },
 ): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues, imageKeys, images] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues, images] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
-      request(objectStore.getAllKeys(imageRange(KeyRange, conversationId))),
       request(objectStore.getAll(imageRange(KeyRange, conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
   const found = await readMessages(value, pageValues, conversationId);
-  return { ...found, messages: await loadedForm(found.messages, imageKeys, images) };
+  return { ...found, messages: await loadedForm(found.messages, images) };
 }
 
 /** The record and messages of what was read; what does not validate is left out. */

@@ -11,7 +11,7 @@ import { pausedStateSchema } from './message-schema.js';
  *   `fillPages`). Page numbers are allocated inside the transaction that writes them, so two
  *   tabs never take the same one (IndexedDB runs overlapping readwrite transactions one after
  *   the other).
- * - `['i', conversationId, imageId]` → `Blob`, an image of a user message; its page holds a
+ * - `['i', conversationId, imageId]` → `{ id, blob }`, an image of a user message; its page holds a
  *   reference to it (see idb-images.ts).
  */
 const CONVERSATION = 'c';

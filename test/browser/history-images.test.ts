@@ -67,9 +67,9 @@ describe('images in indexedDBHistory', () => {
       ]);
     }
     const stored = await records(dbName);
-    const blobs = stored.filter(({ value }) => value instanceof Blob);
+    const blobs = stored.filter(({ value }) => (value as { blob?: unknown })?.blob instanceof Blob);
     expect(blobs).toHaveLength(1);
-    expect((blobs[0]?.value as Blob).type).toBe('image/png');
+    expect((blobs[0]?.value as { blob: Blob }).blob.type).toBe('image/png');
     const pages = stored.filter(({ key }) => Array.isArray(key) && key[0] === 'm');
     expect(JSON.stringify(pages.map(({ value }) => value))).not.toContain('base64');
 
@@ -90,9 +90,11 @@ describe('images in indexedDBHistory', () => {
     const other = open();
     const id = await other.history.importConversation(file);
     expect((await other.history.load(id))?.messages[0]).toEqual(withImage);
-    expect((await records(other.dbName)).filter(({ value }) => value instanceof Blob)).toHaveLength(
-      1,
-    );
+    expect(
+      (await records(other.dbName)).filter(
+        ({ value }) => (value as { blob?: unknown })?.blob instanceof Blob,
+      ),
+    ).toHaveLength(1);
   });
 
   test('are deleted with their conversation', async () => {
