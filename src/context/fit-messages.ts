@@ -1,4 +1,4 @@
-import type { Message } from '../types/message.js';
+import type { ContentPart, Message } from '../types/message.js';
 
 /** Template framing per message (role markers, separators): a few tokens on every server. */
 const MESSAGE_OVERHEAD = 4;
@@ -12,16 +12,19 @@ const messageTokens = new WeakMap<Message, number>();
  * per message object — stored messages never change, so a 10,000-message conversation is
  * counted once and re-fitted from the cache on every call.
  */
+/** The tokens an image is counted as (see estimateMessageTokens). */
+export const IMAGE_TOKENS = 768;
+
 export function estimateMessageTokens(message: Message): number {
   let tokens = messageTokens.get(message);
   if (tokens !== undefined) return tokens;
   const content: unknown = message.content;
-  let chars =
-    typeof content === 'string'
-      ? content.length
-      : content == null
-        ? 0
-        : JSON.stringify(content).length;
+  let chars = typeof content === 'string' ? content.length : 0;
+  // An image costs what the model's encoder makes of it, not its base64 length: a few hundred
+  // tokens at the sizes <agent-chat> sends (gemma3 256, llava 576, qwen2.5-vl ~670 at 1024×512).
+  if (Array.isArray(content))
+    for (const part of content as ContentPart[])
+      chars += part.type === 'text' ? part.text.length : IMAGE_TOKENS * 4;
   if (message.role === 'assistant') {
     for (const call of message.tool_calls ?? [])
       chars += 8 + call.function.name.length + call.function.arguments.length;
