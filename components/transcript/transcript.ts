@@ -31,9 +31,6 @@ import type {
 
 export type * from './entry-types.js';
 
-/** The note of an answer cut off by a reload. */
-const INTERRUPTED =
-  'The answer was interrupted: the page was closed or reloaded while it streamed.';
 
 
 /**
@@ -151,12 +148,15 @@ export class Transcript {
         return this.#touch(entry);
       case 'context_trimmed':
         // Said once under the answer: the model did not see the oldest part of the chat.
-        entry.note = `The model saw only the newest part of this chat: ${event.droppedMessages} older messages did not fit its context window.`;
+        entry.note = {
+          text: 'The model saw only the newest part of this chat: {n} older messages did not fit its context window.',
+          values: { n: event.droppedMessages },
+        };
         return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
         if (event.status === 'max_iterations')
-          entry.note = 'Stopped: the tool-round limit was reached.';
+          entry.note = { text: 'Stopped: the tool-round limit was reached.' };
         return true;
       default:
         return assertNever(event);
@@ -285,7 +285,7 @@ export class Transcript {
       version: 0,
       parts: [],
       state: 'failed',
-      note: INTERRUPTED,
+      note: { text: 'The answer was interrupted: the page was closed or reloaded while it streamed.' },
     });
     return true;
   }
