@@ -215,7 +215,7 @@ export class AgentConversations extends LitElement {
     themeStyles,
     css`
       :host { display: flex; flex-direction: column; min-height: 0; min-width: 0; font: inherit; color: var(--_fg); }
-      .head { display: flex; align-items: center; gap: 6px; padding: 8px 10px 8px 14px; min-height: 48px; border-bottom: 1px solid var(--_border); }
+      .head { display: flex; align-items: center; gap: 6px; padding-block: 8px; padding-inline: 14px 10px; min-height: 48px; border-bottom: 1px solid var(--_border); }
       .head button, .head .button { padding: 4px 10px; }
       h2 { flex: 1; margin: 0; font-size: 0.95em; font-weight: 600; }
       ul { list-style: none; margin: 0; padding: 6px; overflow: auto; flex: 1; }
@@ -223,7 +223,7 @@ export class AgentConversations extends LitElement {
       .row { display: flex; align-items: center; gap: 2px; border-radius: var(--_radius); }
       .row:hover { background: color-mix(in srgb, var(--_fg) 5%, transparent); }
       .row.current { background: color-mix(in srgb, var(--_accent) 14%, transparent); }
-      .select { flex: 1; min-width: 0; text-align: left; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
+      .select { flex: 1; min-width: 0; text-align: start; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
       .select:hover { background: none; }
       .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
       .current .title { color: var(--_accent); }
