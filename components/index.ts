@@ -14,6 +14,7 @@ export type { ConversationSelectDetail } from './conversations/agent-conversatio
 export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat/chat-events.js';
 export { loadMarkdown, renderMarkdown } from './markdown/markdown-loader.js';
 export type { MarkdownOptions } from './markdown/render-markdown.js';
+export type { ChatStrings } from './strings/chat-strings.js';
 
 define('agent-chat', AgentChat);
 define('agent-conversations', AgentConversations);
