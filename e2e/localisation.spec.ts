@@ -18,7 +18,6 @@ const arabic = {
   'Image {n}': 'الصورة {n}',
   'New chat': 'محادثة جديدة',
   'Conversations': 'المحادثات',
-  'Saved conversations': 'المحادثات المحفوظة',
   'Conversation': 'المحادثة',
   'You': 'أنت',
   'Assistant': 'المساعد',
@@ -55,7 +54,7 @@ test('the chat in Arabic on a right-to-left page: every label replaced, laid out
   await expect(demo.chat.getByRole('button', { name: 'إرفاق صور' })).toBeAttached();
   await expect(demo.chat.getByRole('log', { name: 'المحادثة' })).toBeVisible();
   await expect(demo.chat.getByRole('region', { name: /استدعاء الأداة calculator: تم/ })).toBeVisible();
-  await expect(demo.chat.getByRole('complementary', { name: 'المحادثات المحفوظة' })).toContainText('رسائل');
+  await expect(demo.chat.getByRole('complementary', { name: 'المحادثات' })).toContainText('رسائل');
 
   // Mirrored: the user's bubble sits at the left edge of the log, the side list at the right.
   const bubble = await demo.log.locator('.bubble').first().boundingBox();

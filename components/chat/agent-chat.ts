@@ -85,7 +85,7 @@ export class AgentChat extends LitElement {
    * Images pasted, dropped or attached are scaled down to this many pixels on their longer
    * side before they are sent (default 1024).
    */
-  declare imageMaxSize: number;
+  declare imageMaxSize: number | undefined;
   /**
    * Every text the element shows, in another language (or other words): each key is the English
    * text, and what is left out stays English. Dates and numbers follow the page's `lang`; a
@@ -138,7 +138,6 @@ export class AgentChat extends LitElement {
     super();
     this.autoExecute = true;
     this.allowRemoteImages = false;
-    this.imageMaxSize = 1024;
     this.sidebarOpen = false;
     this.tools = [];
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host adapter reads live properties
@@ -299,7 +298,7 @@ export class AgentChat extends LitElement {
           if (event.key === 'Escape' && this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
         }}>
         ${managed && this.sidebarOpen
-          ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Saved conversations')}>
+          ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
               <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
@@ -346,6 +345,7 @@ export class AgentChat extends LitElement {
         editing: this.#input.editing !== undefined,
         canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
         images: this.#input.images,
+        attachments: this.#input.attachments(this.#t),
       },
       {
         input: this.#input.input,
@@ -357,7 +357,6 @@ export class AgentChat extends LitElement {
         stop: () => this.stop(),
         regenerate: () => void this.regenerate(),
         take: this.#input.take,
-        removeImage: this.#input.removeImage,
       },
       this.#t,
     );

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { imageIcon, menuIcon, stopIcon } from './icons.js';
+import { menuIcon, stopIcon } from './icons.js';
 import type { Translate } from '../strings/chat-strings.js';
 
 /**
@@ -72,8 +72,8 @@ function codeSpans(text: string): unknown[] {
 
 /**
  * The message box with Send (or Stop while a run streams), the attach button, and the
- * images going with the message as thumbnails (a click removes one). Images can also be
- * pasted or dropped anywhere on the form.
+ * images going with the message as thumbnails. Images can also be pasted or dropped anywhere
+ * on the form.
  */
 export function composerTemplate(
   state: {
@@ -84,6 +84,8 @@ export function composerTemplate(
     editing: boolean;
     canRegenerate: boolean;
     images: readonly string[];
+    /** The thumbnails of `images` (rendered by the image module, loaded with the first image). */
+    attachments: unknown;
   },
   actions: {
     input: (value: string) => void;
@@ -92,19 +94,13 @@ export function composerTemplate(
     stop: () => void;
     regenerate: () => void;
     take: (event: Event) => void;
-    removeImage: (index: number) => void;
   },
   t: Translate,
 ): TemplateResult {
-  const { draft, placeholder, running, blocked, editing, canRegenerate, images } = state;
+  const { draft, placeholder, running, blocked, editing, canRegenerate, images, attachments } = state;
   return html`<form class="composer" part="composer" @submit=${actions.submit} @dragover=${(event: Event) => event.preventDefault()} @drop=${actions.take} @paste=${actions.take}>
-    ${images.length > 0
-      ? html`<div class="attachments" part="attachments">${images.map(
-          (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })} title=${t('Remove image {n}', { n: index + 1 })}
-            @click=${() => actions.removeImage(index)}><img src=${url} alt=${t('Image {n}', { n: index + 1 })}></button>`,
-        )}</div>`
-      : nothing}
-    <label class="attach" part="attach-button" title=${t('Attach images')}>${imageIcon}<input type="file" accept="image/*" multiple class="visually-hidden"
+    ${attachments}
+    <label class="attach" part="attach-button" title=${t('Attach images')}>+<input type="file" accept="image/*" multiple class="visually-hidden"
       aria-label=${t('Attach images')} ?disabled=${blocked} @change=${actions.take}></label>
     <label for="input" class="visually-hidden">${t('Message')}</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}

@@ -64,6 +64,7 @@ export const chatStyles = css`
   .code-block { border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.8); background: var(--_code-bg); overflow: hidden; }
   .code-bar { display: flex; align-items: center; justify-content: space-between; padding-block: 3px; padding-inline: 12px 6px; font-size: 0.78em; color: var(--_muted); border-bottom: 1px solid var(--_border); }
   .code-bar button { font-size: 0.95em; padding: 2px 8px; border-color: transparent; background: none; }
+  .json summary { cursor: pointer; }
   .code-block pre { margin: 0; padding: 12px 14px; overflow-x: auto; font-family: var(--_mono); font-size: 0.86em; line-height: 1.5; }
 
   .reasoning { border-inline-start: 3px solid var(--_border); padding-block: 2px; padding-inline: 12px 0; color: var(--_muted); font-size: 0.92em; }
@@ -113,12 +114,9 @@ export const chatStyles = css`
   .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
   .composer { flex-wrap: wrap; }
-  .attachments, .images { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
-  .images { justify-content: flex-end; }
-  .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
-  img.thumb, .thumb img { max-height: 72px; max-width: 160px; border-radius: 8px; }
-  .attach { align-self: center; display: grid; place-items: center; min-width: 40px; min-height: 40px; border-radius: var(--_radius); cursor: pointer; color: var(--_muted); font-size: 1.25em; }
-  .attach:hover { color: var(--_fg); }
+  .images { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
+  .images img { max-height: 72px; max-width: 160px; border-radius: 8px; }
+  .attach { align-self: center; display: grid; place-items: center; min-width: 40px; min-height: 40px; border-radius: var(--_radius); cursor: pointer; color: var(--_muted); font-size: 1.6em; }
   .attach:focus-within { outline: 2px solid var(--_accent); outline-offset: 2px; }
   .composer .stop { color: var(--_danger); border-color: color-mix(in srgb, var(--_danger) 50%, transparent); }
 

@@ -1,4 +1,7 @@
+import { nothing } from 'lit';
 import { contentText, type ContentPart, type Message, type UserContent } from '../../src/index.js';
+import type { Translate } from '../strings/chat-strings.js';
+import type * as ImageInput from './image-input.js';
 
 /** What the composer's keys and submit act on: the element's session, seen through a port. */
 export interface ComposerPort {
@@ -39,6 +42,8 @@ export class ComposerInput {
   /** The history index of the user message being edited, until sent or Escape. */
   editing: number | undefined;
   readonly #port: ComposerPort;
+  /** The image module, once an image came (or an edited message had some). */
+  #imageInput: typeof ImageInput | undefined;
 
   constructor(port: ComposerPort) {
     this.#port = port;
@@ -68,6 +73,7 @@ export class ComposerInput {
       this.editing = last.index;
       this.draft = contentText(last.content);
       this.images = imagesOf(last.content);
+      if (this.images.length > 0) void this.#loadImageInput().then(() => port.changed());
       port.changed();
     }
   };
@@ -83,7 +89,7 @@ export class ComposerInput {
     if (event.type === 'change') (event.target as HTMLInputElement).value = '';
     else if (images.length > 0 || event.type === 'drop') event.preventDefault();
     if (images.length === 0) return;
-    void import('./image-input.js')
+    void this.#loadImageInput()
       .then(({ scaledImages }) => scaledImages(images, this.#port.imageMaxSize()))
       .then((urls) => {
         this.images = [...this.images, ...urls];
@@ -91,10 +97,20 @@ export class ComposerInput {
       });
   };
 
-  readonly removeImage = (index: number): void => {
-    this.images = this.images.filter((_, at) => at !== index);
-    this.#port.changed();
-  };
+  /** The thumbnails of the images going with the next message. */
+  attachments(t: Translate): unknown {
+    const images = this.images;
+    return images.length > 0 && this.#imageInput
+      ? this.#imageInput.attachmentsTemplate(images, (index) => {
+          this.images = images.filter((_, at) => at !== index);
+          this.#port.changed();
+        }, t)
+      : nothing;
+  }
+
+  async #loadImageInput(): Promise<typeof ImageInput> {
+    return (this.#imageInput ??= await import('./image-input.js'));
+  }
 
   /** Sends the draft (or resends the edited message); nothing while a run goes or when empty. */
   submit(): void {

@@ -1,6 +1,10 @@
+import { html, type TemplateResult } from 'lit';
+import type { Translate } from '../strings/chat-strings.js';
+
 /**
- * Images a user pastes, drops or attaches, made ready to send. Loaded with `import()` on the
- * first one, so a chat nobody sends a picture in never ships it.
+ * Images a user pastes, drops or attaches, made ready to send, and their thumbnails in the
+ * composer. Loaded with `import()` on the first one, so a chat nobody sends a picture in never
+ * ships it.
  */
 
 /**
@@ -26,4 +30,16 @@ export async function scaledImages(files: readonly Blob[], maxSide: number): Pro
   const images = files.filter((file) => file.type.startsWith('image/'));
   const urls = await Promise.all(images.map((file) => scaledImage(file, maxSide).catch(() => '')));
   return urls.filter((url) => url !== '');
+}
+
+/** The images going with the next message, as thumbnails; a click on one removes it. */
+export function attachmentsTemplate(images: readonly string[], remove: (index: number) => void, t: Translate): TemplateResult {
+  return html`<style>
+      .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
+      .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
+      .thumb img { max-height: 72px; max-width: 160px; }
+    </style><div class="attachments" part="attachments">${images.map(
+    (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
+      @click=${() => remove(index)}><img src=${url} alt=${t('Image {n}', { n: index + 1 })}></button>`,
+  )}</div>`;
 }

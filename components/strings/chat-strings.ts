@@ -15,10 +15,8 @@ export interface ChatStrings {
   'Attach images': string;
   'Remove image {n}': string;
   'Image {n}': string;
-  'Image {n} you sent': string;
   'Conversation': string;
   'Conversations': string;
-  'Saved conversations': string;
   'New chat': string;
   'Chat': string;
   'Latest': string;

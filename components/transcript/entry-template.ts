@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { jsonText } from '../tool-card/json-text.js';
 import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCards } from '../tool-card/tool-card-loader.js';
 import type { Translate } from '../strings/chat-strings.js';
@@ -9,7 +10,7 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Transla
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
-        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img class="thumb" part="image" src=${url} alt=${t('Image {n} you sent', { n: index + 1 })}>`)}</div>`
+        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
         : nothing}
       ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
     </article>`;
@@ -25,7 +26,7 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Transla
   </article>`;
 }
 
-function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult {
+function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
   switch (part.kind) {
     case 'text':
       return html`${part.view.element}`;
@@ -36,11 +37,16 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
       </details>`;
     case 'tool':
     case 'tool-input': {
-      // The card's code loads after the first paint; until then (a moment) its name shows.
+      // The cards' code loads right after the first paint: until then (a moment) none shows.
       const cards = toolCards();
-      if (!cards) return html`<section class="tool" part="tool-card" aria-busy="true"><code class="tool-name">${part.name}</code></section>`;
-      return part.kind === 'tool' ? cards.toolCard(part, actions, t) : cards.toolInputCard(part, t);
+      return !cards ? nothing : part.kind === 'tool' ? cards.toolCard(part, actions, t) : cards.toolInputCard(part, t);
     }
+    case 'json':
+      // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
+      return html`<details class="code-block json" open part="json">
+        <summary class="code-bar">JSON <button type="button" data-copy>Copy</button></summary>
+        <pre tabindex="0"><code>${jsonText(part.value)}</code></pre>
+      </details>`;
   }
 }
 
