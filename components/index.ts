@@ -6,7 +6,7 @@
  */
 import { AgentChat } from './chat/agent-chat.js';
 import { AgentConversations } from './conversations/agent-conversations.js';
-import { AgentElapsed } from './tool-card/elapsed-time.js';
+import type { AgentElapsed } from './tool-card/elapsed-time.js';
 
 export { AgentChat } from './chat/agent-chat.js';
 export { AgentConversations } from './conversations/agent-conversations.js';
@@ -14,10 +14,10 @@ export type { ConversationSelectDetail } from './conversations/agent-conversatio
 export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat/chat-events.js';
 export { loadMarkdown, renderMarkdown } from './markdown/markdown-loader.js';
 export type { MarkdownOptions } from './markdown/render-markdown.js';
+export type { ChatStrings } from './strings/chat-strings.js';
 
 define('agent-chat', AgentChat);
 define('agent-conversations', AgentConversations);
-define('agent-elapsed', AgentElapsed);
 
 /** Defines an element once (a second copy of the module must not throw). */
 function define(name: string, element: CustomElementConstructor): void {

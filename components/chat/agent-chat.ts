@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource } from '../../src/index.js';
+import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource, type UserContent } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput, lastPrompt } from './composer-input.js';
@@ -16,6 +16,8 @@ import { themeStyles } from './theme-styles.js';
 import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCardActions } from '../tool-card/tool-card-actions.js';
 import { markdownRenderer } from '../markdown/markdown-loader.js';
+import { loadToolCards, toolCards } from '../tool-card/tool-card-loader.js';
+import { pageLocale, translator, type ChatStrings, type Translate } from '../strings/chat-strings.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -56,6 +58,8 @@ export class AgentChat extends LitElement {
     placeholder: {},
     autoExecute: { attribute: 'auto-execute', converter: onOff },
     allowRemoteImages: { attribute: 'allow-remote-images', type: Boolean },
+    imageMaxSize: { attribute: 'image-max-size', type: Number },
+    strings: { attribute: false },
     sidebarOpen: { attribute: 'sidebar-open', type: Boolean, reflect: true },
     tools: { attribute: false },
     client: { attribute: false },
@@ -71,11 +75,26 @@ export class AgentChat extends LitElement {
   /** Persist under this id (IndexedDB unless `history` is set); absent: memory only. */
   declare conversationId: string | undefined;
   declare maxToolIterations: number | undefined;
-  declare placeholder: string;
+  /** The message box's placeholder (default: `strings['Message the agent…']`). */
+  declare placeholder: string | undefined;
   /** Run tools with `execute` automatically. Default on (`auto-execute="false"` to turn off). */
   declare autoExecute: boolean;
   /** Load remote images in model output (off: they can leak the conversation). */
   declare allowRemoteImages: boolean;
+  /**
+   * Images pasted, dropped or attached are scaled down to this many pixels on their longer
+   * side before they are sent (default 1024).
+   */
+  declare imageMaxSize: number | undefined;
+  /**
+   * Every text the element shows, in another language (or other words): each key is the English
+   * text, and what is left out stays English. Dates and numbers follow the page's `lang`; a
+   * right-to-left page (`dir="rtl"`) lays the chat out mirrored.
+   *
+   * @example
+   * chat.strings = { 'Send': 'Envoyer', 'Stop': 'Arrêter', 'Show {n} earlier messages': 'Voir les {n} messages précédents' };
+   */
+  declare strings: Partial<ChatStrings> | undefined;
   declare sidebarOpen: boolean;
   /**
    * The tools the agent may call: an array, or a function returning the current tools, asked
@@ -118,11 +137,11 @@ export class AgentChat extends LitElement {
       void this.#session.resend(index, text);
     },
     changed: () => this.requestUpdate(),
+    imageMaxSize: () => this.imageMaxSize || 1024,
   });
 
   constructor() {
     super();
-    this.placeholder = 'Message the agent…';
     this.autoExecute = true;
     this.allowRemoteImages = false;
     this.sidebarOpen = false;
@@ -168,11 +187,11 @@ export class AgentChat extends LitElement {
   }
 
   /**
-   * Sends a prompt (as if typed), once the element is configured and its conversation
+   * Sends a prompt (as if typed; text, or text and images as content parts), once the element is configured and its conversation
    * loaded. Resolves when the run ends: `true` without an error, `false` when it failed or
    * could not start (no model configured, a run already going).
    */
-  async send(prompt: string): Promise<boolean> {
+  async send(prompt: UserContent): Promise<boolean> {
     await this.updateComplete;
     return this.#session.send(prompt);
   }
@@ -181,7 +200,7 @@ export class AgentChat extends LitElement {
   async regenerate(): Promise<boolean> {
     await this.updateComplete;
     const last = lastPrompt(this.#session.client?.history ?? []);
-    return last !== undefined && this.#session.resend(last.index, last.text);
+    return last !== undefined && this.#session.resend(last.index, last.content);
   }
 
   /** Stops the run: the partial answer stays. */
@@ -219,7 +238,11 @@ export class AgentChat extends LitElement {
     this.#window.disconnect();
   }
 
+  /** The texts in the element's language (see `strings`). */
+  #t: Translate = translator(undefined);
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated || changed.has('strings')) this.#t = translator(this.strings, pageLocale(this));
     const fresh = this.hasUpdated && changed.has('allowRemoteImages');
     if (!this.hasUpdated || fresh || CONFIG.some((key) => changed.has(key))) this.#session.configure({ fresh });
   }
@@ -228,8 +251,12 @@ export class AgentChat extends LitElement {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     const content = this.renderRoot.querySelector<HTMLElement>('.log-content');
     if (log && content) this.#follower.attach(log, content);
-    // After the first paint, so it does not wait: markdown + sanitiser are ready by the first answer.
-    setTimeout(markdownRenderer, 0);
+    // After the first paint, so it does not wait: markdown + sanitiser and the tool cards are
+    // ready by the first answer.
+    setTimeout(() => {
+      markdownRenderer();
+      if (!toolCards()) void loadToolCards().then(() => this.requestUpdate());
+    }, 0);
   }
 
   protected override updated(): void {
@@ -269,35 +296,38 @@ export class AgentChat extends LitElement {
     const visible = this.#window.visible(entries);
     const store = session.store;
     const managed = store !== undefined && this.client === undefined;
+    const t = this.#t;
+    const cards = toolCards() !== undefined;
     return html`
       <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
         @keydown=${(event: KeyboardEvent) => {
           if (event.key === 'Escape' && this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
         }}>
         ${managed && this.sidebarOpen
-          ? html`<aside id="sidebar" part="sidebar" aria-label="Saved conversations">
-              <agent-conversations hide-new-button exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
+          ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
+              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
             </aside>`
           : nothing}
         <div class="main" part="main">
           ${headerTemplate(
-            { managed, sidebarOpen: this.sidebarOpen, title: this.model ?? 'Chat', running: session.running },
+            { managed, sidebarOpen: this.sidebarOpen, title: this.model ?? t('Chat'), running: session.running },
             { toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen), newConversation: () => this.newConversation() },
+            t,
           )}
-          <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" part="log" tabindex="0"
+          <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
             @click=${copyCode}><div class="log-content">
-            ${this.#window.button(() => this.#log())}
+            ${this.#window.button(() => this.#log(), t)}
             ${entries.length === 0 && !session.loading
-              ? html`<div class="empty" part="empty"><slot name="empty"><p>${session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.'}</p></slot></div>`
+              ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`
               : nothing}
-            ${session.loading ? html`<p class="loading" part="loading">Loading the conversation…</p>` : nothing}
-            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version], () => entryTemplate(entry, this.#actions)))}
+            ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
+            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards], () => entryTemplate(entry, this.#actions, t)))}
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing
-            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} Latest</button>`}
+            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} ${t('Latest')}</button>`}
           ${this.#banner()}
           ${this.#composer()}
         </div>
@@ -307,7 +337,7 @@ export class AgentChat extends LitElement {
 
   #banner(): TemplateResult | typeof nothing {
     const { error, warning, running } = this.#session;
-    return bannerTemplate({ error, warning, running }, { retry: () => void this.retry(), dismiss: () => this.#session.dismiss() });
+    return bannerTemplate({ error, warning, running }, { retry: () => void this.retry(), dismiss: () => this.#session.dismiss() }, this.#t);
   }
 
   #composer(): TemplateResult {
@@ -315,11 +345,13 @@ export class AgentChat extends LitElement {
     return composerTemplate(
       {
         draft: this.#input.draft,
-        placeholder: this.placeholder,
+        placeholder: this.placeholder ?? this.#t('Message the agent…'),
         running,
         blocked: !client || loading,
         editing: this.#input.editing !== undefined,
         canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
+        images: this.#input.images,
+        attachments: this.#input.attachments(this.#t),
       },
       {
         input: this.#input.input,
@@ -330,7 +362,9 @@ export class AgentChat extends LitElement {
         },
         stop: () => this.stop(),
         regenerate: () => void this.regenerate(),
+        take: this.#input.take,
       },
+      this.#t,
     );
   }
 

@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { menuIcon, stopIcon } from './icons.js';
+import type { Translate } from '../strings/chat-strings.js';
 
 /**
  * The header: the conversations button and "New chat" (when the element manages a store),
@@ -8,16 +9,17 @@ import { menuIcon, stopIcon } from './icons.js';
 export function headerTemplate(
   state: { managed: boolean; sidebarOpen: boolean; title: string; running: boolean },
   actions: { toggleSidebar: () => void; newConversation: () => void },
+  t: Translate,
 ): TemplateResult {
   const { managed, sidebarOpen, title, running } = state;
   return html`<header part="header">
     ${managed
       ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${sidebarOpen ? 'true' : 'false'}
-          aria-label="Conversations" title="Conversations" @click=${actions.toggleSidebar}>${menuIcon}</button>`
+          aria-label=${t('Conversations')} title=${t('Conversations')} @click=${actions.toggleSidebar}>${menuIcon}</button>`
       : nothing}
     <slot name="header"><span class="title">${title}</span></slot>
     <span class="spacer"></span>
-    ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>New chat</button>` : nothing}
+    ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>${t('New chat')}</button>` : nothing}
   </header>`;
 }
 
@@ -25,21 +27,22 @@ export function headerTemplate(
 export function bannerTemplate(
   state: { error: Error | undefined; warning: string | undefined; running: boolean },
   actions: { retry: () => void; dismiss: () => void },
+  t: Translate,
 ): TemplateResult | typeof nothing {
   const { error, warning, running } = state;
   if (error) {
     return html`<div class="banner error" role="alert" part="error">
-      <div class="banner-text"><strong>${error.name === 'AgentError' ? 'The request failed' : 'Error'}</strong>${messageTemplate(error.message)}</div>
+      <div class="banner-text"><strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong>${messageTemplate(error.message, t)}</div>
       <div class="banner-actions">
-        <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>Retry</button>
-        <button type="button" part="dismiss-button" aria-label="Dismiss the error" @click=${actions.dismiss}>Dismiss</button>
+        <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>${t('Retry')}</button>
+        <button type="button" part="dismiss-button" aria-label=${t('Dismiss the error')} @click=${actions.dismiss}>${t('Dismiss')}</button>
       </div>
     </div>`;
   }
   if (warning) {
     return html`<div class="banner warning" role="status" part="warning">
       <div class="banner-text"><span>${warning}</span></div>
-      <div class="banner-actions"><button type="button" part="dismiss-button" @click=${actions.dismiss}>Dismiss</button></div>
+      <div class="banner-actions"><button type="button" part="dismiss-button" @click=${actions.dismiss}>${t('Dismiss')}</button></div>
     </div>`;
   }
   return nothing;
@@ -52,13 +55,13 @@ const SHORT = 160;
  * An error message: its first line (cut at {@link SHORT} characters), the rest under
  * "Details"; `code` in backticks shows as code.
  */
-function messageTemplate(message: string): TemplateResult {
+function messageTemplate(message: string, t: Translate): TemplateResult {
   const newline = message.indexOf('\n');
   const first = newline < 0 ? message : message.slice(0, newline);
   const short = first.length > SHORT ? `${first.slice(0, SHORT - 1)}…` : first;
   return html`<span>${codeSpans(short)}</span>${short === message
     ? nothing
-    : html`<details part="error-details"><summary>Details</summary><div>${codeSpans(short === first ? message.slice(newline + 1) : message)}</div></details>`}`;
+    : html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(short === first ? message.slice(newline + 1) : message)}</div></details>`}`;
 }
 
 /** Text with its `backtick` spans as `<code>` (unbalanced backticks stay text). */
@@ -67,27 +70,46 @@ function codeSpans(text: string): unknown[] {
   return pieces.length % 2 === 0 ? [text] : pieces.map((piece, index) => (index % 2 === 1 ? html`<code>${piece}</code>` : piece));
 }
 
-/** The message box with Send (or Stop while a run streams). */
+/**
+ * The message box with Send (or Stop while a run streams), the attach button, and the
+ * images going with the message as thumbnails. Images can also be pasted or dropped anywhere
+ * on the form.
+ */
 export function composerTemplate(
-  state: { draft: string; placeholder: string; running: boolean; blocked: boolean; editing: boolean; canRegenerate: boolean },
+  state: {
+    draft: string;
+    placeholder: string;
+    running: boolean;
+    blocked: boolean;
+    editing: boolean;
+    canRegenerate: boolean;
+    images: readonly string[];
+    /** The thumbnails of `images` (rendered by the image module, loaded with the first image). */
+    attachments: unknown;
+  },
   actions: {
     input: (value: string) => void;
     keydown: (event: KeyboardEvent) => void;
     submit: (event: SubmitEvent) => void;
     stop: () => void;
     regenerate: () => void;
+    take: (event: Event) => void;
   },
+  t: Translate,
 ): TemplateResult {
-  const { draft, placeholder, running, blocked, editing, canRegenerate } = state;
-  return html`<form class="composer" part="composer" @submit=${actions.submit}>
-    <label for="input" class="visually-hidden">Message</label>
+  const { draft, placeholder, running, blocked, editing, canRegenerate, images, attachments } = state;
+  return html`<form class="composer" part="composer" @submit=${actions.submit} @dragover=${(event: Event) => event.preventDefault()} @drop=${actions.take} @paste=${actions.take}>
+    ${attachments}
+    <label class="attach" part="attach-button" title=${t('Attach images')}>+<input type="file" accept="image/*" multiple class="visually-hidden"
+      aria-label=${t('Attach images')} ?disabled=${blocked} @change=${actions.take}></label>
+    <label for="input" class="visually-hidden">${t('Message')}</label>
     <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
       @keydown=${actions.keydown}></textarea>
     ${running
-      ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} Stop</button>`
+      ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} ${t('Stop')}</button>`
       : html`${canRegenerate && draft === '' && !blocked
-            ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>Regenerate</button>`
-            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || draft.trim() === ''}>${editing ? 'Resend' : 'Send'}</button>`}
+            ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>${t('Regenerate')}</button>`
+            : nothing}<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}>${t(editing ? 'Resend' : 'Send')}</button>`}
   </form>`;
 }

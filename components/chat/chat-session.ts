@@ -1,4 +1,4 @@
-import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../../src/index.js';
+import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
 import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
@@ -147,7 +147,7 @@ export class ChatSession {
   }
 
   /** Sends a prompt; resolves `true` when the run ended without an error. */
-  async send(prompt: string): Promise<boolean> {
+  async send(prompt: UserContent): Promise<boolean> {
     const client = this.client;
     if (client && this.loading) await client.ready;
     if (!client || client !== this.client || this.running || this.loading) return false;
@@ -161,7 +161,7 @@ export class ChatSession {
    * Sends `prompt` in place of the user message at `messageIndex` of the Client's history
    * and everything after it (`Client.rewind`): edit and resend, or regenerate.
    */
-  async resend(messageIndex: number, prompt: string): Promise<boolean> {
+  async resend(messageIndex: number, prompt: UserContent): Promise<boolean> {
     const client = this.client;
     if (!client || this.running || this.loading) return false;
     try {

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import type { Translate } from '../strings/chat-strings.js';
 
 /** Entries rendered when a conversation opens; older ones render when scrolled to. */
 const INITIAL_WINDOW = 40;
@@ -31,10 +32,10 @@ export class MessageWindow {
   }
 
   /** The "Show earlier" button, while there are earlier entries. */
-  button(log: () => HTMLElement | null): TemplateResult | typeof nothing {
+  button(log: () => HTMLElement | null, t: Translate): TemplateResult | typeof nothing {
     return this.#start > 0
       ? html`<button type="button" class="earlier link" part="earlier-button" @click=${() => this.#showEarlier(log())}>
-          Show ${Math.min(WINDOW_STEP, this.#start)} earlier messages
+          ${t('Show {n} earlier messages', { n: Math.min(WINDOW_STEP, this.#start) })}
         </button>`
       : nothing;
   }

@@ -3,6 +3,7 @@ import { errorText } from '../chat/error-text.js';
 import type { ConversationSummary, HistoryStore } from '../../src/index.js';
 import { exportIcon, renameIcon, trashIcon } from '../chat/icons.js';
 import { themeStyles } from '../chat/theme-styles.js';
+import { pageLocale, translator, type ChatStrings } from '../strings/chat-strings.js';
 
 /** `detail` of `conversation-select`. */
 export interface ConversationSelectDetail {
@@ -31,6 +32,8 @@ export class AgentConversations extends LitElement {
     store: { attribute: false },
     selected: {},
     hideNewButton: { attribute: 'hide-new-button', type: Boolean },
+    strings: { attribute: false },
+    locale: {},
     items: { state: true },
     renaming: { state: true },
     confirming: { state: true },
@@ -41,6 +44,10 @@ export class AgentConversations extends LitElement {
   declare selected: string | undefined;
   /** Leave out "New" (`<agent-chat>` has its own "New chat" in its header). */
   declare hideNewButton: boolean;
+  /** Its texts in another language; each key is the English text (see `<agent-chat>` `strings`). */
+  declare strings: Partial<ChatStrings> | undefined;
+  /** The language of dates and numbers (default: the page's `lang`, else the browser's). */
+  declare locale: string | undefined;
   declare items: ConversationSummary[];
   declare renaming: string | undefined;
   declare confirming: string | undefined;
@@ -86,28 +93,30 @@ export class AgentConversations extends LitElement {
   }
 
   protected override render(): TemplateResult {
+    const t = translator(this.strings, this.#locale());
     return html`
       <div class="head" part="conversations-head">
-        <h2 id="title">Conversations</h2>
-        ${this.hideNewButton ? nothing : html`<button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>New</button>`}
+        <h2 id="title">${t('Conversations')}</h2>
+        ${this.hideNewButton ? nothing : html`<button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>${t('New')}</button>`}
         <label class="button" part="import-button">
-          Import<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
+          ${t('Import')}<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>
       </div>
       ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
       <ul aria-labelledby="title" part="conversation-list">
-        ${this.items.length === 0 ? html`<li class="empty">No saved conversations yet.</li>` : nothing}
-        ${this.items.map((item) => this.#row(item))}
+        ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
+        ${this.items.map((item) => this.#row(item, t))}
       </ul>
     `;
   }
 
-  #row(item: ConversationSummary): TemplateResult {
+  #row(item: ConversationSummary, t: ReturnType<typeof translator>): TemplateResult {
+    const name = item.title;
     const current = item.id === this.selected;
     if (this.renaming === item.id) {
       return html`<li class="row editing" part="conversation">
         <input
-          aria-label="New title for ${item.title}"
+          aria-label=${t('New title for {name}', { name })}
           .value=${item.title}
           @keydown=${(event: KeyboardEvent) => this.#renameKey(event, item)}
           @blur=${(event: FocusEvent) => void this.#rename(item, (event.target as HTMLInputElement).value)}
@@ -118,19 +127,23 @@ export class AgentConversations extends LitElement {
       <button type="button" class="select" aria-current=${current ? 'true' : 'false'} title=${item.title}
         @click=${() => this.#select(item.id)}>
         <span class="title">${item.title}</span>
-        <span class="meta">${item.messageCount === 1 ? '1 message' : `${item.messageCount} messages`} · ${formatDate(item.updatedAt)}</span>
+        <span class="meta">${item.messageCount === 1 ? t('1 message') : t('{n} messages', { n: item.messageCount })} · ${formatDate(item.updatedAt, this.#locale())}</span>
       </button>
       ${this.confirming === item.id
-        ? html`<span class="actions confirm" role="group" aria-label="Delete ${item.title}?">
-            <button type="button" class="danger" @click=${() => void this.#delete(item)}>Delete</button>
-            <button type="button" @click=${() => (this.confirming = undefined)}>Keep</button>
+        ? html`<span class="actions confirm" role="group" aria-label=${t('Delete {name}?', { name })}>
+            <button type="button" class="danger" @click=${() => void this.#delete(item)}>${t('Delete')}</button>
+            <button type="button" @click=${() => (this.confirming = undefined)}>${t('Keep')}</button>
           </span>`
         : html`<span class="actions">
-            <button type="button" aria-label="Rename ${item.title}" title="Rename" @click=${() => this.#startRename(item)}>${renameIcon}</button>
-            <button type="button" aria-label="Export ${item.title}" title="Export" @click=${() => void this.#export(item)}>${exportIcon}</button>
-            <button type="button" aria-label="Delete ${item.title}" title="Delete" @click=${() => (this.confirming = item.id)}>${trashIcon}</button>
+            <button type="button" aria-label=${t('Rename {name}', { name })} title=${t('Rename')} @click=${() => this.#startRename(item)}>${renameIcon}</button>
+            <button type="button" aria-label=${t('Export {name}', { name })} title=${t('Export')} @click=${() => void this.#export(item)}>${exportIcon}</button>
+            <button type="button" aria-label=${t('Delete {name}', { name })} title=${t('Delete')} @click=${() => (this.confirming = item.id)}>${trashIcon}</button>
           </span>`}
     </li>`;
+  }
+
+  #locale(): string | undefined {
+    return this.locale ?? pageLocale(this);
   }
 
   #select(conversationId: string): void {
@@ -202,7 +215,7 @@ export class AgentConversations extends LitElement {
     themeStyles,
     css`
       :host { display: flex; flex-direction: column; min-height: 0; min-width: 0; font: inherit; color: var(--_fg); }
-      .head { display: flex; align-items: center; gap: 6px; padding: 8px 10px 8px 14px; min-height: 48px; border-bottom: 1px solid var(--_border); }
+      .head { display: flex; align-items: center; gap: 6px; padding-block: 8px; padding-inline: 14px 10px; min-height: 48px; border-bottom: 1px solid var(--_border); }
       .head button, .head .button { padding: 4px 10px; }
       h2 { flex: 1; margin: 0; font-size: 0.95em; font-weight: 600; }
       ul { list-style: none; margin: 0; padding: 6px; overflow: auto; flex: 1; }
@@ -210,7 +223,7 @@ export class AgentConversations extends LitElement {
       .row { display: flex; align-items: center; gap: 2px; border-radius: var(--_radius); }
       .row:hover { background: color-mix(in srgb, var(--_fg) 5%, transparent); }
       .row.current { background: color-mix(in srgb, var(--_accent) 14%, transparent); }
-      .select { flex: 1; min-width: 0; text-align: left; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
+      .select { flex: 1; min-width: 0; text-align: start; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
       .select:hover { background: none; }
       .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
       .current .title { color: var(--_accent); }
@@ -228,11 +241,11 @@ export class AgentConversations extends LitElement {
   ];
 }
 
-/** "14:05" today, else "12 Mar, 14:05". */
-function formatDate(time: number): string {
+/** "14:05" today, else "12 Mar, 14:05" (in `locale`). */
+function formatDate(time: number, locale: string | undefined): string {
   const date = new Date(time);
   const today = new Date().toDateString() === date.toDateString();
   return today
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }

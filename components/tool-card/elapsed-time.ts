@@ -18,14 +18,14 @@ export class AgentElapsed extends HTMLElement {
 
   #tick(): void {
     const since = Number(this.getAttribute('since') ?? performance.now());
-    this.textContent = formatDuration(performance.now() - since);
+    this.textContent = formatDuration(performance.now() - since, document.documentElement.lang || undefined);
   }
 }
 
-/** `850 ms`, `1.2 s`, `2 min 5 s`. */
-export function formatDuration(ms: number): string {
+/** `850 ms`, `1.2 s`, `2 min 5 s`, digits in `locale` (`1,2 s` in French). */
+export function formatDuration(ms: number, locale?: string): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }

@@ -1,5 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
+import type { Translate } from '../strings/chat-strings.js';
+
+export { AgentElapsed } from './elapsed-time.js';
 import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
 import { jsonText, shortDataUrl } from './json-text.js';
 
@@ -20,7 +23,7 @@ export interface ToolCardActions {
   expand(part: ToolPart): void;
 }
 
-const LABELS: Record<ToolStatus, string> = {
+const LABELS: Record<ToolStatus, 'Running' | 'Done' | 'Error' | 'Denied' | 'Cancelled' | 'Waiting for approval' | 'Waiting for the page'> = {
   running: 'Running',
   done: 'Done',
   error: 'Error',
@@ -31,11 +34,11 @@ const LABELS: Record<ToolStatus, string> = {
 };
 
 /** A tool call: name, status, arguments, then its result or the approval controls. */
-export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
+export function toolCard(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   const argumentsText = jsonText(part.input, true);
-  const label = part.runnable ? 'Waiting for Run' : LABELS[part.status];
+  const label = t(part.runnable ? 'Waiting for Run' : LABELS[part.status]);
   return html`
-    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${label}">
+    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label=${t('Tool call {name}: {status}', { name: part.name, status: label })}>
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
         <code class="tool-name" part="tool-name">${part.name}</code>
@@ -44,18 +47,18 @@ export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResu
           ${part.status === 'running'
             ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
             : part.elapsedMs !== undefined && part.status === 'done'
-              ? html`<span class="muted">${formatDuration(part.elapsedMs)}</span>`
+              ? html`<span class="muted">${formatDuration(part.elapsedMs, locale())}</span>`
               : nothing}
         </span>
       </header>
       ${part.draft === undefined
         ? argumentsText === '{}'
           ? nothing
-          : html`<pre class="tool-args" part="tool-arguments" role="group" aria-label="Arguments">${argumentsText}</pre>`
-        : editor(part, actions)}
-      ${outcome(part, actions)}
-      ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions) : nothing}
-      ${part.status === 'external' ? waiting(part, actions) : nothing}
+          : html`<pre class="tool-args" part="tool-arguments" role="group" aria-label=${t('Arguments')}>${argumentsText}</pre>`
+        : editor(part, actions, t)}
+      ${outcome(part, actions, t)}
+      ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions, t) : nothing}
+      ${part.status === 'external' ? waiting(part, actions, t) : nothing}
     </section>
   `;
 }
@@ -64,31 +67,31 @@ export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResu
  * A call still being written by the model: its name and its arguments text as it grows
  * (the view patches that text per frame; this template renders once per name change).
  */
-export function toolInputCard(part: ToolInputPart): TemplateResult {
+export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult {
   const name = part.name ?? 'tool';
   return html`
-    <section class="tool receiving" part="tool-card tool-receiving" aria-label="Tool call ${name}: receiving arguments">
+    <section class="tool receiving" part="tool-card tool-receiving" aria-label=${t('Tool call {name}: {status}', { name, status: t('Receiving arguments…') })}>
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">⟳</span>
         <code class="tool-name" part="tool-name">${name}</code>
-        <span class="tool-status" part="tool-status">Receiving arguments…</span>
+        <span class="tool-status" part="tool-status">${t('Receiving arguments…')}</span>
       </header>
       ${part.view.element}
     </section>
   `;
 }
 
-function outcome(part: ToolPart, actions: ToolCardActions): TemplateResult | typeof nothing {
+function outcome(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
   if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
     const text = typeof part.result === 'string' ? shortDataUrl(part.result) : jsonText(part.result, true);
     const long = text.length > RESULT_PREVIEW && part.expanded !== true;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
-        <summary>Result <span class="muted">(${text.length.toLocaleString()} characters)</span></summary>
+        <summary>${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span></summary>
         <pre>${long ? `${text.slice(0, RESULT_PREVIEW)}…` : text}</pre>
         ${long
           ? html`<button type="button" class="link" part="show-more-button" @click=${() => actions.expand(part)}>
-              Show all ${text.length.toLocaleString()} characters
+              ${t('Show all {n} characters', { n: text.length })}
             </button>`
           : nothing}
       </details>
@@ -100,36 +103,36 @@ function outcome(part: ToolPart, actions: ToolCardActions): TemplateResult | typ
   return nothing;
 }
 
-function approvalButtons(part: ToolPart, actions: ToolCardActions): TemplateResult {
+function approvalButtons(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   return html`
-    <div class="tool-actions" role="group" aria-label="Approve ${part.name}?">
-      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>Approve</button>
-      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>Edit arguments</button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>Deny</button>
+    <div class="tool-actions" role="group" aria-label=${t('Approve {name}?', { name: part.name })}>
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve')}</button>
+      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>${t('Edit arguments')}</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
     </div>
   `;
 }
 
 /** A call waiting for its result: Run / Skip, or what the page is doing about it. */
-function waiting(part: ToolPart, actions: ToolCardActions): TemplateResult {
+function waiting(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   const note = part.runnable
     ? 'Tools do not run automatically here: run this call?'
     : part.handled
       ? 'The page is running this tool; its result will appear here.'
       : 'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).';
   return html`
-    <p class="tool-note" part="tool-note">${note}</p>
-    <div class="tool-actions" role="group" aria-label="Run ${part.name}?">
-      ${part.runnable ? html`<button type="button" class="primary" part="run-button" @click=${() => actions.run(part)}>Run</button>` : nothing}
-      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>Skip</button>
+    <p class="tool-note" part="tool-note">${t(note)}</p>
+    <div class="tool-actions" role="group" aria-label=${t('Run {name}?', { name: part.name })}>
+      ${part.runnable ? html`<button type="button" class="primary" part="run-button" @click=${() => actions.run(part)}>${t('Run')}</button>` : nothing}
+      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>${t('Skip')}</button>
     </div>
   `;
 }
 
-function editor(part: ToolPart, actions: ToolCardActions): TemplateResult {
+function editor(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   const id = `draft-${part.id}`;
   return html`
-    <label class="tool-edit-label" for=${id}>Arguments (JSON)</label>
+    <label class="tool-edit-label" for=${id}>${t('Arguments (JSON)')}</label>
     <textarea
       id=${id}
       class="tool-edit"
@@ -141,11 +144,16 @@ function editor(part: ToolPart, actions: ToolCardActions): TemplateResult {
     ></textarea>
     ${part.draftError === undefined ? nothing : html`<p class="tool-error" role="alert">${part.draftError}</p>`}
     <div class="tool-actions">
-      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>Approve with these arguments</button>
-      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>Cancel edit</button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>Deny</button>
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve with these arguments')}</button>
+      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>${t('Cancel edit')}</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
     </div>
   `;
+}
+
+/** The page's language, for numbers (the cards render inside the chat's shadow root). */
+function locale(): string | undefined {
+  return document.documentElement.lang || undefined;
 }
 
 function icon(status: ToolStatus): string {

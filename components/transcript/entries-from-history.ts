@@ -1,7 +1,7 @@
-import { assertNever, contentText, type Message } from '../../src/index.js';
+import { assertNever, contentText, type Message, type UserContent } from '../../src/index.js';
 import type { MarkdownView } from '../markdown/markdown-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
-import type { AssistantEntry, Entry, ToolStatus } from './entry-types.js';
+import type { AssistantEntry, Entry, ToolStatus, UserEntry } from './entry-types.js';
 
 /**
  * Transcript entries for a stored conversation: each user message, then one assistant
@@ -21,7 +21,7 @@ export function entriesFromHistory(
         break;
       case 'user':
         assistant = undefined;
-        entries.push({ kind: 'user', key: make.key(), version: 0, text: contentText(message.content) });
+        entries.push(userEntry(make.key(), message.content));
         break;
       case 'assistant': {
         const textOnly = (message.tool_calls ?? []).length === 0;
@@ -87,6 +87,16 @@ function parseJSON(text: string, fallback: unknown = text): unknown {
   } catch {
     return fallback;
   }
+}
+
+/** A user entry for a message: its text, and its images as thumbnails. */
+export function userEntry(key: number, content: UserContent): UserEntry {
+  const entry: UserEntry = { kind: 'user', key, version: 0, text: contentText(content) };
+  if (typeof content !== 'string') {
+    const images = content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
+    if (images.length > 0) entry.images = images;
+  }
+  return entry;
 }
 
 /**

@@ -1,39 +1,46 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { jsonText } from '../tool-card/json-text.js';
-import { toolCard, toolInputCard, type ToolCardActions } from '../tool-card/tool-card.js';
+import type { ToolCardActions } from '../tool-card/tool-card.js';
+import { toolCards } from '../tool-card/tool-card-loader.js';
+import type { Translate } from '../strings/chat-strings.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
-export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {
+export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate): TemplateResult {
   if (entry.kind === 'user') {
-    return html`<article class="message user" part="message message-user" aria-label="You">
-      <div class="bubble" part="bubble user-bubble">${entry.text}</div>
+    return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
+      ${entry.images?.length
+        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
+        : nothing}
+      ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
     </article>`;
   }
-  return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label="Assistant"
+  return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
-    ${entry.parts.map((part) => partTemplate(part, actions))}
+    ${entry.parts.map((part) => partTemplate(part, actions, t))}
     ${entry.state === 'streaming' && !hasVisibleOutput(entry)
-      ? html`<div class="typing" part="typing" aria-label="The assistant is answering"><span></span><span></span><span></span></div>`
+      ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span></div>`
       : nothing}
-    ${entry.state === 'stopped' ? html`<p class="note" part="note">Stopped.</p>` : nothing}
-    ${entry.note === undefined ? nothing : html`<p class="note" part="note">${entry.note}</p>`}
+    ${entry.state === 'stopped' ? html`<p class="note" part="note">${t('Stopped.')}</p>` : nothing}
+    ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}
   </article>`;
 }
 
-function partTemplate(part: AssistantPart, actions: ToolCardActions): TemplateResult {
+function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
   switch (part.kind) {
     case 'text':
       return html`${part.view.element}`;
     case 'reasoning':
       return html`<details class="reasoning ${part.streaming ? 'streaming' : ''}" part="reasoning">
-        <summary part="reasoning-summary">${part.streaming ? 'Thinking…' : 'Reasoning'}</summary>
+        <summary part="reasoning-summary">${t(part.streaming ? 'Thinking…' : 'Reasoning')}</summary>
         ${part.view.element}
       </details>`;
     case 'tool':
-      return toolCard(part, actions);
-    case 'tool-input':
-      return toolInputCard(part);
+    case 'tool-input': {
+      // The cards' code loads right after the first paint: until then (a moment) none shows.
+      const cards = toolCards();
+      return !cards ? nothing : part.kind === 'tool' ? cards.toolCard(part, actions, t) : cards.toolInputCard(part, t);
+    }
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
       return html`<details class="code-block json" open part="json">

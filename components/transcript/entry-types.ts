@@ -1,6 +1,7 @@
 import type { MarkdownView } from '../markdown/markdown-view.js';
 import type { TextView } from '../markdown/text-view.js';
 import type { ToolInputPart } from './tool-input-part.js';
+import type { ChatStrings } from '../strings/chat-strings.js';
 
 /*
  * What the chat shows, as data: a user entry or an assistant entry of parts (text,
@@ -61,6 +62,8 @@ export interface UserEntry {
   key: number;
   version: number;
   text: string;
+  /** The images sent with it (data URLs), shown as thumbnails. */
+  images?: string[];
 }
 
 export interface AssistantEntry {
@@ -69,8 +72,8 @@ export interface AssistantEntry {
   version: number;
   parts: AssistantPart[];
   state: 'streaming' | 'done' | 'stopped' | 'failed';
-  /** A short note under the message (e.g. the tool-round limit was reached). */
-  note?: string;
+  /** A short note under the message (e.g. the tool-round limit was reached), to translate. */
+  note?: { text: keyof ChatStrings; values?: Record<string, number> };
 }
 
 export type Entry = UserEntry | AssistantEntry;

@@ -4,12 +4,13 @@ import {
   type Message,
   type PendingToolCall,
   type ToolInputDelta,
+  type UserContent,
 } from '../../src/index.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
-import { entriesFromHistory, markInterrupted, showAsJson } from './entries-from-history.js';
+import { entriesFromHistory, markInterrupted, showAsJson, userEntry } from './entries-from-history.js';
 import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
 import {
   applyToolInput,
@@ -30,9 +31,6 @@ import type {
 
 export type * from './entry-types.js';
 
-/** The note of an answer cut off by a reload. */
-const INTERRUPTED =
-  'The answer was interrupted: the page was closed or reloaded while it streamed.';
 
 
 /**
@@ -52,8 +50,8 @@ export class Transcript {
     this.#markdown = options.markdown ?? {};
   }
 
-  addUser(text: string): UserEntry {
-    const entry: UserEntry = { kind: 'user', key: this.#keys++, version: 0, text };
+  addUser(content: UserContent): UserEntry {
+    const entry = userEntry(this.#keys++, content);
     this.entries.push(entry);
     return entry;
   }
@@ -150,13 +148,16 @@ export class Transcript {
         return this.#touch(entry);
       case 'context_trimmed':
         // Said once under the answer: the model did not see the oldest part of the chat.
-        entry.note = `The model saw only the newest part of this chat: ${event.droppedMessages} older messages did not fit its context window.`;
+        entry.note = {
+          text: 'The model saw only the newest part of this chat: {n} older messages did not fit its context window.',
+          values: { n: event.droppedMessages },
+        };
         return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
         if (event.output !== undefined) showAsJson(entry, event.output);
         if (event.status === 'max_iterations')
-          entry.note = 'Stopped: the tool-round limit was reached.';
+          entry.note = { text: 'Stopped: the tool-round limit was reached.' };
         return true;
       default:
         return assertNever(event);
@@ -286,7 +287,7 @@ export class Transcript {
       version: 0,
       parts: [],
       state: 'failed',
-      note: INTERRUPTED,
+      note: { text: 'The answer was interrupted: the page was closed or reloaded while it streamed.' },
     });
     return true;
   }

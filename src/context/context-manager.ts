@@ -15,6 +15,7 @@ import {
   type ContextServer,
   type ContextProbe,
 } from './probe-context-window.js';
+import { noVision, withoutImages } from './no-vision.js';
 
 /** The window assumed when the server does not say (Ollama's default below 24 GiB of VRAM). */
 export const FALLBACK_WINDOW = 4096;
@@ -57,11 +58,15 @@ export interface FittedRequest {
 export async function fitRequest(
   options: AgentOptions,
   backend: ChatBackend,
-  request: ChatRequest,
+  asked: ChatRequest,
   signal?: AbortSignal,
 ): Promise<FittedRequest> {
   const state = stateOf(backend);
   const { window, server, trainedMax, acceptsImages } = await windowFor(options, state, signal);
+  const request =
+    acceptsImages === false
+      ? { ...asked, messages: withoutImages(asked.messages, () => noVision(options.model, server)) }
+      : asked;
   const ollamaNative = options.api === 'ollama';
   const callerNumCtx = numCtxOf(request);
   // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.

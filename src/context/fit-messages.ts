@@ -10,7 +10,7 @@ const KEPT_RESULT_CHARS = 2_000;
  * (LLaVA 576 tokens, Gemma 3 256, Qwen2.5-VL up to ~1,000 at its default resolution). Its
  * base64 length says nothing about it.
  */
-const IMAGE_TOKENS = 768;
+export const IMAGE_TOKENS = 768;
 
 const messageTokens = new WeakMap<Message, number>();
 

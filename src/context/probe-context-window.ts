@@ -11,6 +11,7 @@ export interface ContextProbe {
   /**
    * Whether the model takes images, where the answer already asked says: llama.cpp `/props`
    * `modalities.vision`, Ollama `/api/show` `capabilities`, LM Studio's `type` (`vlm`).
+   * Absent: unknown (vLLM does not say).
    */
   acceptsImages?: boolean;
 }
@@ -28,7 +29,9 @@ const probes = new Map<string, Promise<ContextProbe>>();
 /**
  * Asks the server for the model's context window, the way each one can answer: llama.cpp
  * `GET /props`, vLLM `GET /v1/models` (`max_model_len`), LM Studio `GET /api/v0/models`,
- * Ollama `GET /api/ps` (the loaded window) and `POST /api/show` (the trained maximum).
+ * Ollama `GET /api/ps` (the loaded window) and `POST /api/show` (the trained maximum). The
+ * same answers say whether the model takes images (llama.cpp and Ollama; vLLM and LM Studio
+ * do not tell: their refusal is explained instead, see server-setup-hint.ts).
  * Once per server and model (cached, failures too); never throws — `{}` when nobody answers.
  */
 export function probeContextWindow(options: ProbeOptions): Promise<ContextProbe> {
@@ -71,6 +74,7 @@ async function askServer(
   const props = await get('/props');
   const slot = props?.default_generation_settings;
   if (isRecord(slot) && isCount(slot.n_ctx)) {
+    // llama-server b5300+ (multimodal in the server) reports `modalities`; older builds take no images.
     const vision = isRecord(props?.modalities) ? props.modalities.vision : undefined;
     return {
       server: 'llama.cpp',
@@ -92,9 +96,11 @@ async function askServer(
     }
     const window =
       isRecord(loaded) && isCount(loaded.context_length) ? loaded.context_length : undefined;
+    // Ollama 0.6.4+ lists `capabilities` (`completion`, `tools`, `vision`, `thinking`…).
     const capabilities = show?.capabilities;
     return {
       server: 'ollama',
+      ...(Array.isArray(capabilities) ? { vision: capabilities.includes('vision') } : {}),
       ...(window === undefined ? {} : { window }),
       ...(trainedMax === undefined ? {} : { trainedMax }),
       ...(Array.isArray(capabilities) ? { acceptsImages: capabilities.includes('vision') } : {}),

@@ -36,6 +36,16 @@ const SETUP_FIXES: readonly { pattern: RegExp; fix: string }[] = [
     pattern: /maximum context length is \d+ tokens/i,
     fix: 'The conversation plus maxTokens (the room kept for the answer) no longer fits the model’s context: lower maxTokens, start a new conversation, or (vLLM) raise --max-model-len.',
   },
+  {
+    // A model that takes no images, sent one. llama.cpp: 500 "image input is not supported -
+    // hint: if this is unexpected, you may need to provide the mmproj" (older: "… by this
+    // server"); LM Studio: "Model does not support images. Please use a model that does.";
+    // Ollama: 500 "this model is missing data required for image input" (older builds) or
+    // "… does not support vision"; vLLM: "… is not a multimodal model".
+    pattern:
+      /image input is not supported|does not support (images|vision)|missing data required for image input|not a multimodal model/i,
+    fix: 'This model takes no images: pick a vision model (Ollama: gemma3, qwen2.5vl, llava…; LM Studio: one with a vision adapter), start llama-server with --mmproj, or send text only.',
+  },
 ];
 
 /**

@@ -3,8 +3,10 @@ import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary } from './history-store.js';
 import { UNTITLED } from './history-store.js';
+import { loadedForm } from './idb-image-records.js';
 import {
   conversationKey,
+  imageRange,
   conversationRange,
   checkConversationRecord,
   pageRange,
@@ -68,13 +70,24 @@ export async function readConversation(
   options: ReadOptions & { conversationId: string },
 ): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues, images] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
+      request(objectStore.getAll(imageRange(KeyRange, conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
+  const found = await readMessages(value, pageValues, conversationId);
+  return { ...found, messages: await loadedForm(found.messages, images) };
+}
+
+/** The record and messages of what was read; what does not validate is left out. */
+async function readMessages(
+  value: unknown,
+  pageValues: unknown,
+  conversationId: string,
+): Promise<{ record: ConversationRecord; messages: Message[] }> {
   const record = checkConversationRecord(value);
   // getAll gives an array; its pages are checked as one list, the common case: all valid.
   const messages = checkMessages(

@@ -12,9 +12,12 @@ import { pausedStateSchema } from './message-schema.js';
  *   `fillPages`). Page numbers are allocated inside the transaction that writes them, so two
  *   tabs never take the same one (IndexedDB runs overlapping readwrite transactions one after
  *   the other).
+ * - `['i', conversationId, imageId]` → `{ id, blob }`, an image of a user message; its page holds a
+ *   reference to it (see idb-images.ts).
  */
 const CONVERSATION = 'c';
 const PAGE = 'm';
+const IMAGE = 'i';
 
 /** The stored head of a conversation: everything but its messages. */
 export interface ConversationRecord {
@@ -62,4 +65,14 @@ export function pageRange(KeyRange: typeof IDBKeyRange, conversationId: string):
 /** Every conversation record. An array sorts after any string. */
 export function conversationRange(KeyRange: typeof IDBKeyRange): IDBKeyRange {
   return KeyRange.bound([CONVERSATION], [CONVERSATION, []]);
+}
+
+/** The key of an image of a conversation. */
+export function imageKey(conversationId: string, imageId: string): IDBValidKey {
+  return [IMAGE, conversationId, imageId];
+}
+
+/** Every image of a conversation. */
+export function imageRange(KeyRange: typeof IDBKeyRange, conversationId: string): IDBKeyRange {
+  return KeyRange.bound([IMAGE, conversationId], [IMAGE, conversationId, []]);
 }

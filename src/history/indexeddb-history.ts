@@ -7,7 +7,8 @@ import { rejected, storageFailed, unknownConversation } from './history-errors.j
 import type { HistoryStore, PausedState, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import { readConversation, readSummaries, storedRecord, withSalvage } from './idb-read.js';
-import { conversationKey, pageRange, type ConversationRecord } from './idb-records.js';
+import { putImages, storedForm } from './idb-image-records.js';
+import { conversationKey, imageRange, pageRange, type ConversationRecord } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
@@ -89,13 +90,15 @@ export function indexedDBHistory(
   const save = async (conversationId: string, operation: string, write: UnsavedWrite) => {
     const batch = unsaved.merge(conversationId, write);
     try {
+      const form = await storedForm(batch.messages);
       await withSalvage(() =>
         transact(store, 'readwrite', async (objectStore) => {
           const record =
             (await storedRecord(objectStore, { conversationId, KeyRange })) ??
             newRecord(conversationId);
+          putImages(objectStore, conversationId, form);
           const counts =
-            batch.messages.length > 0 ? await appendPages(objectStore, record, batch.messages) : {};
+            form.messages.length > 0 ? await appendPages(objectStore, record, form.messages) : {};
           const next: ConversationRecord = {
             ...record,
             ...counts,
@@ -222,6 +225,7 @@ export function indexedDBHistory(
           const found = (await request(objectStore.getKey(key))) !== undefined;
           objectStore.delete(key);
           objectStore.delete(pageRange(KeyRange, conversationId));
+          objectStore.delete(imageRange(KeyRange, conversationId));
           return found;
         });
         const hadUnsaved = unsaved.clear(conversationId);
@@ -245,12 +249,15 @@ export function indexedDBHistory(
         return rejected(error);
       }
       return serial(async () => {
+        const form = await storedForm(file.messages);
         const id = await change('importConversation', importOptions.id, async (objectStore) => {
           const taken = async (candidate: string) =>
             (await request(objectStore.getKey(conversationKey(candidate)))) !== undefined;
           const target = importOptions.id ?? ((await taken(file.id)) ? copyId(file.id) : file.id);
           objectStore.delete(pageRange(KeyRange, target));
-          const pageCount = writeAllPages(objectStore, target, file.messages);
+          objectStore.delete(imageRange(KeyRange, target));
+          putImages(objectStore, target, form);
+          const pageCount = writeAllPages(objectStore, target, form.messages);
           const record: ConversationRecord = {
             id: target,
             title: file.title === UNTITLED ? '' : file.title,

@@ -30,18 +30,18 @@ function spacedResponse(parts: string[], gapMs: number): Response {
 
 describe('fetch backend: the read deadline', () => {
   it('measures silence per read, not the whole stream: reads spaced under the timeout never time out', async () => {
-    // 16 reads 10 ms apart outlast the 100 ms timeout; the one timer must keep moving its
-    // deadline rather than fire.
-    const pieces = Array.from({ length: 15 }, (_, index) =>
+    // 26 reads 20 ms apart outlast the 400 ms timeout; the one timer must keep moving its
+    // deadline rather than fire. (A wide margin: a loaded machine delays timers by tens of ms.)
+    const pieces = Array.from({ length: 25 }, (_, index) =>
       sseBody([chunk(String(index))], { done: false }),
     );
-    const fake = fakeFetch([spacedResponse([...pieces, 'data: [DONE]\n\n'], 10)]);
-    const backend = createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch, timeout: 100 });
+    const fake = fakeFetch([spacedResponse([...pieces, 'data: [DONE]\n\n'], 20)]);
+    const backend = createFetchBackend({ baseURL: URL_V1, fetch: fake.fetch, timeout: 400 });
 
     const seen: unknown[] = [];
     for await (const item of await backend.chat.completions.create(chatRequest())) seen.push(item);
 
-    expect(seen).toHaveLength(16);
+    expect(seen).toHaveLength(26);
     expect(seen.at(-1)).toBe(STREAM_DONE);
   });
 

@@ -4,6 +4,7 @@ import { Client } from '../../src/loop/client.js';
 import { tool } from '../../src/tools/tool.js';
 import type { AgentError } from '../../src/errors/agent-error.js';
 import type { AgentEvent } from '../../src/types/events.js';
+import type { ContentPart } from '../../src/types/message.js';
 import { collect } from '../support/collect.js';
 import { assertHistoryConsistent } from '../support/history-invariant.js';
 import {
@@ -182,6 +183,55 @@ describe('a refusal naming the window', () => {
       });
       expect(server.chats.slice(refused).every((chat) => chat.outcome === 'answered')).toBe(true);
       expectEveryRequestWhole(server.chats);
+    },
+  );
+});
+
+describe('a model that takes no images', () => {
+  const picture: ContentPart[] = [
+    { type: 'text', text: 'What is this?' },
+    { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+  ];
+
+  it.each<{ kind: FakeKind; fix: RegExp }>([
+    { kind: 'llama.cpp', fix: /--mmproj/ },
+    { kind: 'ollama', fix: /vision capability/ },
+    { kind: 'lmstudio', fix: /"vlm"/ },
+  ])(
+    '$kind says so up front: a clear error, no request, asked once per model',
+    async ({ kind, fix }) => {
+      server = await startContextServer({ kind, model: 'text-only', window: 8192, vision: false });
+      const client = new Client({ model: 'text-only', baseURL: server.url, maxRetries: 0 });
+      const failure = await collect(client.run(picture)).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((failure as AgentError).message).toMatch(/cannot take images/);
+      expect((failure as AgentError).context?.fix).toMatch(fix);
+      expect(server.chats).toEqual([]);
+      const probes = server.probes.length;
+      await collect(client.run('And in words?'));
+      await collect(client.run(picture)).catch(() => undefined);
+      expect(server.probes.length).toBe(probes);
+    },
+  );
+
+  it.each<FakeKind>(['llama.cpp', 'ollama', 'lmstudio'])(
+    '%s with a vision model: the image is sent',
+    async (kind) => {
+      server = await startContextServer({ kind, model: 'seer', window: 8192, vision: true });
+      const client = new Client({ model: 'seer', baseURL: server.url, maxRetries: 0 });
+      await collect(client.run(picture));
+      expect(server.chats[0]?.body.messages.at(-1)?.content).toEqual(picture);
+    },
+  );
+
+  it.each<FakeKind>(['vllm'])(
+    '%s does not say: its refusal comes with the fix',
+    async (kind) => {
+      server = await startContextServer({ kind, model: 'text-only', window: 8192, vision: false });
+      const client = new Client({ model: 'text-only', baseURL: server.url, maxRetries: 0 });
+      const failure = await collect(client.run(picture)).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'HTTP_ERROR' });
+      expect((failure as AgentError).context?.fix).toMatch(/takes no images/);
     },
   );
 });

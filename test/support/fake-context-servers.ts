@@ -24,8 +24,9 @@ export interface ContextServerOptions {
   reportsWindow?: boolean;
   /**
    * Whether the model takes images, reported where the real server does: llama.cpp `/props`
-   * `modalities.vision`, Ollama `/api/show` `capabilities`, LM Studio `type` (`vlm`/`llm`).
-   * Undefined: not reported (vLLM never says).
+   * `modalities.vision`, Ollama `/api/show` `capabilities`, LM Studio `type` (`vlm`/`llm`);
+   * each refuses a request with an image as the real one does. Undefined: not reported (vLLM
+   * never says) and not refused.
    */
   vision?: boolean;
 }
@@ -68,6 +69,15 @@ export function serverTokens(body: RecordedChat['body']): number {
   return Math.ceil(chars / 3.5);
 }
 
+function hasImage(body: RecordedChat['body']): boolean {
+  return body.messages.some(
+    (message) =>
+      (Array.isArray(message.content) &&
+        message.content.some((part: { type?: string }) => part.type === 'image_url')) ||
+      Array.isArray((message as { images?: unknown }).images),
+  );
+}
+
 export async function startContextServer(options: ContextServerOptions): Promise<ContextServer> {
   const chats: RecordedChat[] = [];
   const probes: string[] = [];
@@ -94,7 +104,9 @@ export async function startContextServer(options: ContextServerOptions): Promise
       return json(200, {
         default_generation_settings: { n_ctx: window },
         total_slots: 1,
-        ...(options.vision === undefined ? {} : { modalities: { vision: options.vision } }),
+        ...(options.vision === undefined
+          ? {}
+          : { modalities: { vision: options.vision, audio: false } }),
       });
     if (kind === 'vllm' && path === '/v1/models')
       return json(200, {
@@ -143,6 +155,19 @@ export async function startContextServer(options: ContextServerOptions): Promise
     const maxTokens = native ? (body.options?.num_predict ?? 0) : (body.max_tokens ?? 0);
     const record: RecordedChat = { path, body, promptTokens, outcome: 'answered' };
     chats.push(record);
+    if (options.vision === false && hasImage(body)) {
+      record.outcome = 'refused';
+      const refusals: Record<FakeKind, string> = {
+        'llama.cpp':
+          'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+        ollama: 'this model is missing data required for image input',
+        lmstudio: 'Model does not support images. Please use a model that does.',
+        vllm: `${options.model} is not a multimodal model`,
+      };
+      return json(500, {
+        error: { code: 500, message: refusals[options.kind], type: 'server_error' },
+      });
+    }
     if (options.kind === 'llama.cpp' && promptTokens > window) {
       record.outcome = 'refused';
       return json(400, {

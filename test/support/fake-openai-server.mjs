@@ -65,6 +65,21 @@ export async function startFakeOpenAIServer(options = {}) {
       });
     }
     if (path.startsWith('/__control/')) return control(request, response, path);
+    // Ollama's native chat (`api: 'ollama'`): recorded like the rest, answered in NDJSON with the
+    // queued turn's text.
+    if (request.method === 'POST' && path === '/api/chat') {
+      const body = JSON.parse(await readBody(request));
+      requests.push(body);
+      requestHeaders.push(request.headers);
+      completions++;
+      const turn = queue.shift();
+      const text = Array.isArray(turn?.text) ? turn.text.join('') : (turn?.text ?? '');
+      const line = (message, done) =>
+        `${JSON.stringify({ model: body.model, message: { role: 'assistant', content: message }, done, ...(done ? { done_reason: 'stop', prompt_eval_count: 12, eval_count: 4 } : {}) })}\n`;
+      response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/x-ndjson' });
+      response.end(line(text, false) + line('', true));
+      return;
+    }
     if (request.method === 'POST' && path === '/v1/chat/completions') {
       const text = await readBody(request);
       let body;

@@ -1,0 +1,45 @@
+import { html, type TemplateResult } from 'lit';
+import type { Translate } from '../strings/chat-strings.js';
+
+/**
+ * Images a user pastes, drops or attaches, made ready to send, and their thumbnails in the
+ * composer. Loaded with `import()` on the first one, so a chat nobody sends a picture in never
+ * ships it.
+ */
+
+/**
+ * An image file as a data URL, scaled down (never up) so its longer side is at most `maxSide`
+ * pixels: vision models see a few hundred pixels a side anyway, and every byte is sent again
+ * with each later turn. PNGs stay PNG (screenshots, transparency); the rest become JPEG.
+ *
+ * @throws when the file is not an image the browser can decode.
+ */
+export async function scaledImage(file: Blob, maxSide: number): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return canvas.toDataURL(file.type === 'image/png' ? 'image/png' : 'image/jpeg', 0.9);
+}
+
+/** The images among `files`, scaled, in order; a file that does not decode is left out. */
+export async function scaledImages(files: readonly Blob[], maxSide: number): Promise<string[]> {
+  const images = files.filter((file) => file.type.startsWith('image/'));
+  const urls = await Promise.all(images.map((file) => scaledImage(file, maxSide).catch(() => '')));
+  return urls.filter((url) => url !== '');
+}
+
+/** The images going with the next message, as thumbnails; a click on one removes it. */
+export function attachmentsTemplate(images: readonly string[], remove: (index: number) => void, t: Translate): TemplateResult {
+  return html`<style>
+      .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
+      .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
+      .thumb img { max-height: 72px; max-width: 160px; }
+    </style><div class="attachments" part="attachments">${images.map(
+    (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
+      @click=${() => remove(index)}><img src=${url} alt=${t('Image {n}', { n: index + 1 })}></button>`,
+  )}</div>`;
+}

@@ -1,0 +1,105 @@
+/**
+ * What `<agent-chat>` and `<agent-conversations>` show, replaceable: each key is the English
+ * text itself (as gettext's msgids and `@lit/localize`'s sources are), so the English defaults
+ * cost nothing to ship and a missing translation falls back to English. `{name}` marks a value
+ * filled in: keep it in the translation.
+ */
+export interface ChatStrings {
+  // The chat
+  'Message': string;
+  'Message the agent…': string;
+  'Send': string;
+  'Resend': string;
+  'Stop': string;
+  'Regenerate': string;
+  'Attach images': string;
+  'Remove image {n}': string;
+  'Image {n}': string;
+  'Conversation': string;
+  'Conversations': string;
+  'New chat': string;
+  'Chat': string;
+  'Latest': string;
+  'Show {n} earlier messages': string;
+  'Start the conversation below.': string;
+  'Set base-url and model (or a backend) to start.': string;
+  'Loading the conversation…': string;
+  'The request failed': string;
+  'Error': string;
+  'Retry': string;
+  'Dismiss': string;
+  'Dismiss the error': string;
+  'Details': string;
+  // Messages
+  'You': string;
+  'Assistant': string;
+  'The assistant is answering': string;
+  'Stopped.': string;
+  'Stopped: the tool-round limit was reached.': string;
+  'The answer was interrupted: the page was closed or reloaded while it streamed.': string;
+  'The model saw only the newest part of this chat: {n} older messages did not fit its context window.': string;
+  'Thinking…': string;
+  'Reasoning': string;
+  // Tool cards
+  'Running': string;
+  'Done': string;
+  'Denied': string;
+  'Cancelled': string;
+  'Waiting for approval': string;
+  'Waiting for the page': string;
+  'Waiting for Run': string;
+  'Tool call {name}: {status}': string;
+  'Receiving arguments…': string;
+  'Arguments': string;
+  'Arguments (JSON)': string;
+  'Result': string;
+  '{n} characters': string;
+  'Show all {n} characters': string;
+  'Approve {name}?': string;
+  'Approve': string;
+  'Approve with these arguments': string;
+  'Edit arguments': string;
+  'Cancel edit': string;
+  'Deny': string;
+  'Run {name}?': string;
+  'Run': string;
+  'Skip': string;
+  'Tools do not run automatically here: run this call?': string;
+  'The page is running this tool; its result will appear here.': string;
+  'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).': string;
+  // The conversations list
+  'New': string;
+  'Import': string;
+  'No saved conversations yet.': string;
+  'New title for {name}': string;
+  '{n} messages': string;
+  '1 message': string;
+  'Delete {name}?': string;
+  'Delete': string;
+  'Keep': string;
+  'Rename': string;
+  'Rename {name}': string;
+  'Export': string;
+  'Export {name}': string;
+  'Delete {name}': string;
+}
+
+/** A text of {@link ChatStrings} in the element's language, its `{name}` marks filled in. */
+export type Translate = (key: keyof ChatStrings, values?: Record<string, string | number>) => string;
+
+/**
+ * The {@link Translate} of a `strings` override (English where it has no entry) and a locale
+ * for numbers (`undefined`: the browser's).
+ */
+export function translator(strings: Partial<ChatStrings> | undefined, locale?: string): Translate {
+  return (key, values) =>
+    (strings?.[key] ?? key).replace(/\{(\w+)\}/g, (mark, name: string) => {
+      const value = values?.[name];
+      return value === undefined ? mark : typeof value === 'number' ? value.toLocaleString(locale) : value;
+    });
+}
+
+/** The language of the page around `element` (`lang` of it or an ancestor), for dates and numbers. */
+export function pageLocale(element: Element): string | undefined {
+  return element.closest('[lang]')?.getAttribute('lang') || undefined;
+}
