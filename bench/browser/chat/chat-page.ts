@@ -91,7 +91,7 @@ function hostileDeltas(answer: HostileAnswer, deltaSize: number): string[] {
   return deltas;
 }
 
-async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number }): Promise<StreamTimes> {
+async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes> {
   // The last delta marks the end, so we can see when the whole answer is on screen.
   const all: string[] = [];
   if (options.answer) all.push(...hostileDeltas(options.answer, options.deltaSize ?? 1_024));
@@ -120,6 +120,14 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
   document.body.replaceChildren(chat);
   await chat.updateComplete;
   await afterPaint();
+  const root = chat.shadowRoot;
+  if (!root) throw new Error('<agent-chat> has no shadow root');
+  // On screen: the end of the answer, or (a very long answer) everything up to "Show more", with
+  // no rendering still in progress.
+  // (The cheap checks first: the page's own text walk of a 1 MB answer would be a long task.)
+  const idle = () => root.querySelector('.markdown[aria-busy]') === null;
+  const settled = () =>
+    idle() && (root.querySelector('button.show-more[aria-expanded="false"]') !== null || deepText(chat).includes(END_MARKER));
   const observed = await observeMainThread(async () => {
     const start = performance.now();
     let textLength = 0;
@@ -132,13 +140,27 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
     await chat.updateComplete;
     let painted = await afterPaint();
     // Rendering may trail the run by a frame or two; the figure ends when the end is on screen.
-    for (let frame = 0; frame < 60 && !deepText(chat).includes(END_MARKER); frame++) painted = await afterPaint();
-    if (!deepText(chat).includes(END_MARKER)) throw new Error('<agent-chat> never showed the end of the streamed answer');
+    for (let frame = 0; frame < 600 && !settled(); frame++) painted = await afterPaint();
+    if (!settled()) throw new Error('<agent-chat> never showed the end of the streamed answer');
     return { totalMs: painted - start, textLength };
   });
-  chat.remove();
   if (observed.result.textLength !== expected) throw new Error(`<agent-chat> saw ${observed.result.textLength} of ${expected} characters`);
-  return { ...load(observed), ...observed.result };
+  const times: StreamTimes = { ...load(observed), ...observed.result };
+  const more = root.querySelector<HTMLButtonElement>('button.show-more');
+  if (options.expand && more) {
+    // The reader asks for the rest: rendered in slices, until its last line is on screen.
+    const expanded = await observeMainThread(async () => {
+      const start = performance.now();
+      more.click();
+      let painted = await afterPaint();
+      for (let frame = 0; frame < 6_000 && !idle(); frame++) painted = await afterPaint();
+      if (!deepText(chat).includes(END_MARKER)) throw new Error('"Show more" never showed the end of the answer');
+      return { totalMs: painted - start };
+    });
+    times.expanded = { ...load(expanded), ...expanded.result };
+  }
+  chat.remove();
+  return times;
 }
 
 function load({ longestTaskMs, longTasks, longestFrameGapMs, frames }: MainThreadLoad): MainThreadLoad {
