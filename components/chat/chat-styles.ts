@@ -46,6 +46,8 @@ export const chatStyles = css`
   .markdown .plain { white-space: pre-wrap; }
   .markdown > .block:empty { display: none; }
   .markdown > .show-more { display: block; margin-top: 0.5em; font-size: 0.9em; }
+  :is(.markdown > .overflow > .block, .tool-result .slice) { content-visibility: auto; contain-intrinsic-size: auto 20em; }
+  .tool-result .slice { display: block; }
   .markdown :is(p, ul, ol, blockquote, table, h1, h2, h3, h4, h5, h6, .code-block) { margin: 0 0 0.7em; }
   .markdown > :last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
   .markdown :is(h1, h2, h3, h4) { line-height: 1.3; margin-top: 0.9em; }

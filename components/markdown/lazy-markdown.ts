@@ -4,3 +4,4 @@
  */
 export { ChunkedMarkdown } from './chunked-markdown.js';
 export { createMarkdownRenderer } from './render-markdown.js';
+export { TextSlices } from './text-slices.js';

@@ -1,10 +1,12 @@
 import type { ChunkedMarkdown } from './chunked-markdown.js';
 import type { MarkdownOptions, RenderMarkdown } from './render-markdown.js';
+import type { TextSlices } from './text-slices.js';
 
 /** The markdown chunk, once loaded: the renderer and the view class that renders long text in slices. */
 export interface LoadedMarkdown {
   render: RenderMarkdown;
   ChunkedMarkdown: typeof ChunkedMarkdown;
+  TextSlices: typeof TextSlices;
 }
 
 let loaded: LoadedMarkdown | undefined;
@@ -30,10 +32,14 @@ export function markdownRenderer(): RenderMarkdown | undefined {
  * Loads the markdown chunk (marked, and DOMPurify where the browser has no sanitiser). A failed
  * load (the chunk unreachable) is forgotten, so the next call tries again.
  */
-function loadChunk(): Promise<LoadedMarkdown> {
+export function loadChunk(): Promise<LoadedMarkdown> {
   loading ??= import('./lazy-markdown.js').then(
     async (module) =>
-      (loaded = { render: await module.createMarkdownRenderer(), ChunkedMarkdown: module.ChunkedMarkdown }),
+      (loaded = {
+        render: await module.createMarkdownRenderer(),
+        ChunkedMarkdown: module.ChunkedMarkdown,
+        TextSlices: module.TextSlices,
+      }),
     (error: unknown) => {
       loading = undefined;
       throw error;

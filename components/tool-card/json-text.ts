@@ -13,3 +13,8 @@ export function jsonText(value: unknown): string {
     return String(value);
   }
 }
+
+/** A tool result as the card shows it: a string as it is, anything else as {@link jsonText}. */
+export function resultText(result: unknown): string {
+  return typeof result === 'string' ? result : jsonText(result);
+}

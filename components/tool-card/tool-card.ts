@@ -1,9 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
 import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
-import { jsonText } from './json-text.js';
+import { jsonText, resultText } from './json-text.js';
 
-/** Results longer than this are cut, with a button to show them whole. */
+/** Results longer than this are cut, with a button to show them whole (appended in slices). */
 const RESULT_PREVIEW = 2_000;
 
 /** What a tool card's buttons do. */
@@ -80,15 +80,17 @@ export function toolInputCard(part: ToolInputPart): TemplateResult {
 
 function outcome(part: ToolPart, actions: ToolCardActions): TemplateResult | typeof nothing {
   if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
-    const text = typeof part.result === 'string' ? part.result : jsonText(part.result);
-    const long = text.length > RESULT_PREVIEW && part.expanded !== true;
+    const text = resultText(part.result);
+    const long = text.length > RESULT_PREVIEW;
+    const whole = long && part.expanded === true ? part.wholeResult : undefined;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
         <summary>Result <span class="muted">(${text.length.toLocaleString()} characters)</span></summary>
-        <pre>${long ? `${text.slice(0, RESULT_PREVIEW)}…` : text}</pre>
+        <pre>${whole ?? (long ? `${text.slice(0, RESULT_PREVIEW)}…` : text)}</pre>
         ${long
-          ? html`<button type="button" class="link" part="show-more-button" @click=${() => actions.expand(part)}>
-              Show all ${text.length.toLocaleString()} characters
+          ? html`<button type="button" class="link" part="show-more-button" aria-expanded=${whole ? 'true' : 'false'}
+              @click=${() => actions.expand(part)}>
+              ${whole ? 'Show less' : `Show more (${(text.length - RESULT_PREVIEW).toLocaleString()} more characters)`}
             </button>`
           : nothing}
       </details>
