@@ -18,10 +18,12 @@ export interface StreamTimes {
   /** The longest gap between two animation frames during the stream. */
   longestFrameGapMs: number;
   frames: number;
+  /** What the longest animation frame spent its time on (script, forced layout, style and layout). */
+  longestFrame: string;
   /** Characters of text that arrived (checked by the runner). */
   textLength: number;
   /** With `expand`, when the answer collapsed behind "Show more": from the click to its last line on screen. */
-  expanded?: { totalMs: number; longestTaskMs: number; longTasks: number; longestFrameGapMs: number; frames: number };
+  expanded?: { totalMs: number; longestTaskMs: number; longTasks: number; longestFrameGapMs: number; frames: number; longestFrame: string };
 }
 
 export interface OpenTimes {

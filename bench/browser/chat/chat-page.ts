@@ -40,6 +40,24 @@ interface MainThreadLoad {
   longTasks: number;
   longestFrameGapMs: number;
   frames: number;
+  /** What the longest animation frame (Long Animation Frames API) spent its time on. */
+  longestFrame: string;
+}
+
+/** The parts of a `long-animation-frame` entry read here (not yet in TypeScript's DOM types). */
+interface LongAnimationFrame extends PerformanceEntry {
+  styleAndLayoutStart: number;
+  scripts: { duration: number; invoker: string; forcedStyleAndLayoutDuration: number }[];
+}
+
+function describeFrame(frame: LongAnimationFrame | undefined): string {
+  if (!frame) return 'none ≥ 50 ms';
+  const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration);
+  const scriptMs = scripts.reduce((sum, script) => sum + script.duration, 0);
+  const forcedMs = scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0);
+  const layoutMs = frame.startTime + frame.duration - frame.styleAndLayoutStart;
+  const top = scripts[0] ? `, most in ${scripts[0].invoker} (${scripts[0].duration.toFixed(0)} ms)` : '';
+  return `${frame.duration.toFixed(0)} ms: script ${scriptMs.toFixed(0)} ms (forced layout ${forcedMs.toFixed(0)} ms)${top}, style and layout ${layoutMs.toFixed(0)} ms`;
 }
 
 /** Long tasks (PerformanceObserver) and the longest animation-frame gap while `run` is in progress. */
@@ -49,6 +67,12 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
     for (const entry of list.getEntries()) tasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask' });
+  let longestFrame: LongAnimationFrame | undefined;
+  const frameObserver = new PerformanceObserver((list) => {
+    // The entry type's own interface: see LongAnimationFrame above.
+    for (const entry of list.getEntries() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+  });
+  frameObserver.observe({ type: 'long-animation-frame' });
   let running = true;
   let last = performance.now();
   let longestFrameGapMs = 0;
@@ -65,10 +89,12 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   try {
     const result = await run();
     for (const entry of observer.takeRecords()) tasks.push(entry.duration);
-    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames };
+    for (const entry of frameObserver.takeRecords() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames, longestFrame: describeFrame(longestFrame) };
   } finally {
     running = false;
     observer.disconnect();
+    frameObserver.disconnect();
   }
 }
 
@@ -164,8 +190,8 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
   return times;
 }
 
-function load({ longestTaskMs, longTasks, longestFrameGapMs, frames }: MainThreadLoad): MainThreadLoad {
-  return { longestTaskMs, longTasks, longestFrameGapMs, frames };
+function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame }: MainThreadLoad): MainThreadLoad {
+  return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
 async function open(options: { messages: number }): Promise<OpenTimes> {
