@@ -269,7 +269,8 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    if (this.transcript.load(client.history, client.pending) && !this.running) {
+    const structured = this.#host.clientOptions().responseFormat !== undefined;
+    if (this.transcript.load(client.history, client.pending, structured) && !this.running) {
       this.error = new Error('The last answer was interrupted. Retry asks the model again.');
     }
     this.calls.offer();

@@ -50,7 +50,13 @@ export interface ToolPart {
   handled?: boolean;
 }
 
-export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
+/** A structured answer (`responseFormat`): its parsed value, shown as formatted JSON. */
+export interface JsonPart {
+  kind: 'json';
+  value: unknown;
+}
+
+export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart | JsonPart;
 
 export interface UserEntry {
   kind: 'user';
