@@ -74,7 +74,7 @@ export const chatStyles = css`
   .reasoning summary { cursor: pointer; width: fit-content; border-radius: 4px; }
   .reasoning.streaming summary { color: var(--_accent); }
   .reasoning.streaming summary::after { content: ''; display: inline-block; width: 6px; height: 6px; margin-left: 8px; border-radius: 50%; background: currentColor; animation: pulse 1s infinite; vertical-align: middle; }
-  .reasoning-text { white-space: pre-wrap; max-height: 260px; overflow: auto; margin-top: 6px; }
+  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 260px; overflow: auto; margin-top: 6px; }
 
   .tool { display: grid; gap: 8px; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); padding: 10px 12px; font-size: 0.9em; }
   .tool.approval { border-color: var(--_warning); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_warning) 14%, transparent); }
