@@ -120,3 +120,28 @@ for (const what of ['message', 'record'] as const) {
     await expect(demo.log.locator('article.user')).toHaveText(['one', 'two', 'three']);
   });
 }
+
+// The sandbox cuts its output at 10,000 characters: a result of ~7,000 is past the card's 2,000.
+test('a long tool result folds behind Show more; expanded it ends as it should, live and after a reload', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open({ conversation: 'e2e-long-result' });
+  const code = "Array.from({ length: 1000 }, (_, i) => 'row ' + i).join(' ') + ' END-RESULT'";
+  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code } }] }, { text: 'The rows are above.' });
+  await demo.send('rows');
+  await expect(demo.assistant()).toContainText('The rows are above.');
+  await demo.idle();
+
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    const card = demo.toolCard('run_javascript');
+    await card.locator('summary').click(); // a long result starts closed
+    const more = card.getByRole('button', { name: /^Show more \([\d,]+ more characters\)$/ });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(card.locator('[part~="tool-result"] pre')).not.toContainText('END-RESULT');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.locator('[part~="tool-result"] pre')).toContainText('row 999 END-RESULT');
+    await expect(demo.assistant()).toContainText('The rows are above.');
+  }
+});

@@ -7,7 +7,7 @@ import { median } from '../support/stats.js';
 const DELTAS = 5_000;
 const OPEN_MESSAGES = 1_000;
 const ROUNDS = 5;
-const HOSTILE_ROUNDS = 3;
+const HOSTILE_ROUNDS = 5;
 
 /** Figure 5: `<agent-chat>` streaming and opening a long conversation (its size: bundle-sizes.ts). */
 export async function browserChat(): Promise<Figure[]> {
