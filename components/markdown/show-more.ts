@@ -1,5 +1,8 @@
 let ids = 0;
 
+/** Dispatched (bubbling) by a "Show more" button as it expands. */
+export const SHOW_MORE_EVENT = 'show-more';
+
 /**
  * A "Show more" / "Show less" button and the container it shows and hides: what is past the fold
  * of a very long answer or tool result is neither rendered nor laid out until asked for. A real
@@ -25,6 +28,8 @@ export class ShowMore {
       this.#expanded = !this.#expanded;
       this.overflow.hidden = !this.#expanded;
       this.#label();
+      // The reader goes on from the fold: a chat that follows its newest line stops following.
+      if (this.#expanded) this.button.dispatchEvent(new Event(SHOW_MORE_EVENT, { bubbles: true }));
       onToggle(this.#expanded);
     });
     this.#label();

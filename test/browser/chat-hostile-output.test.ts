@@ -157,6 +157,9 @@ describe('<agent-chat> on very long output: Show more', () => {
     expect(button()?.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => answers(reloaded)[0]).toContain('THE-END');
     for (const line of lines) expect(answers(reloaded)[0]).toContain(line);
+    // The reader goes on from the fold: the view did not follow the rest to its end.
+    const log = again.querySelector('.log') as HTMLElement;
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeGreaterThan(10_000);
   });
 });
 
