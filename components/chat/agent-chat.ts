@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../../src/index.js';
+import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput, lastPrompt } from './composer-input.js';
@@ -77,7 +77,13 @@ export class AgentChat extends LitElement {
   /** Load remote images in model output (off: they can leak the conversation). */
   declare allowRemoteImages: boolean;
   declare sidebarOpen: boolean;
-  declare tools: readonly Tool[];
+  /**
+   * The tools the agent may call: an array, or a function returning the current tools, asked
+   * again before every model call. Setting a new array starts a new `Client` (a run in
+   * progress stops); a function lets the set change during a run — e.g. an MCP server's:
+   * `chat.tools = () => [calculator, ...mcp.tools]`.
+   */
+  declare tools: ToolSource;
   /** A ready `Client` to use instead of building one from the attributes. */
   declare client: Client | undefined;
   /** Where conversations persist (default with `conversation-id`: `indexedDBHistory()`). */

@@ -72,7 +72,10 @@ export class ChatSession {
       get settled() {
         return session.#settled;
       },
-      tools: () => host.clientOptions().tools ?? [],
+      tools: () => {
+        const tools = host.clientOptions().tools ?? [];
+        return typeof tools === 'function' ? tools() : tools;
+      },
       emit: (detail) => host.emit('agent-tool-call', detail),
       record: (action) => this.#call(action),
       touch: (part) => this.#touch(part),

@@ -32,7 +32,7 @@ const LABELS: Record<ToolStatus, string> = {
 
 /** A tool call: name, status, arguments, then its result or the approval controls. */
 export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
-  const argumentsText = jsonText(part.input);
+  const argumentsText = jsonText(part.input, true);
   const label = part.runnable ? 'Waiting for Run' : LABELS[part.status];
   return html`
     <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${label}">

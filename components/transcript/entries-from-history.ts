@@ -44,6 +44,11 @@ export function entriesFromHistory(
       case 'tool': {
         const part = assistant ? findTool(assistant, message.tool_call_id) : undefined;
         if (!part) break;
+        // A result with images (content parts): shown as the value the tool returned.
+        if (typeof message.content !== 'string') {
+          settle(part, 'done', { result: message.content });
+          break;
+        }
         const isError = message.content.startsWith('Error');
         const status: ToolStatus = !isError ? 'done' : / was denied/.test(message.content) ? 'denied' : / cancelled|Skipped|interrupted/i.test(message.content) ? 'cancelled' : 'error';
         const error = message.content.replace(/^Error:\s*/, '');

@@ -42,6 +42,8 @@ export interface FittedRequest {
   promptTokens: number;
   contextWindow: number;
   server?: ContextServer;
+  /** Whether the model takes images, when the server said (tool results' images go as text if not). */
+  acceptsImages?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function fitRequest(
   signal?: AbortSignal,
 ): Promise<FittedRequest> {
   const state = stateOf(backend);
-  const { window, server, trainedMax } = await windowFor(options, state, signal);
+  const { window, server, trainedMax, acceptsImages } = await windowFor(options, state, signal);
   const ollamaNative = options.api === 'ollama';
   const callerNumCtx = numCtxOf(request);
   // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.
@@ -106,6 +108,7 @@ export async function fitRequest(
     promptTokens: fit.promptTokens,
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {
@@ -204,10 +207,12 @@ export function observeUsage(
 
 /** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
 export function observeRefusal(backend: ChatBackend, message: string): void {
-  const named = /context size \((\d+) tokens\)|maximum context length is (\d+) tokens/i.exec(
-    message,
-  );
-  const window = Number(named?.[1] ?? named?.[2]);
+  // WebLLM: "Prompt tokens exceed context window size: …; context window size: 4096".
+  const named =
+    /context size \((\d+) tokens\)|maximum context length is (\d+) tokens|context window size: (\d+)/i.exec(
+      message,
+    );
+  const window = Number(named?.[1] ?? named?.[2] ?? named?.[3]);
   if (window > 0) stateOf(backend).learned = Math.min(stateOf(backend).learned ?? Infinity, window);
 }
 
@@ -221,14 +226,20 @@ async function windowFor(
   options: AgentOptions,
   state: ContextState,
   signal: AbortSignal | undefined,
-): Promise<{ window: number; server?: ContextServer; trainedMax?: number }> {
+): Promise<{
+  window: number;
+  server?: ContextServer;
+  trainedMax?: number;
+  acceptsImages?: boolean;
+}> {
   if (typeof options.contextWindow === 'number') {
     return {
       window: options.contextWindow,
       ...(options.api === 'ollama' ? { server: 'ollama' as const } : {}),
     };
   }
-  if (!options.baseURL) return { window: FALLBACK_WINDOW };
+  if (!options.baseURL)
+    return { window: options.backend?.contextWindow?.(options.model) ?? FALLBACK_WINDOW };
   state.probe ??= probeContextWindow({
     baseURL: options.baseURL,
     model: options.model,
@@ -241,6 +252,7 @@ async function windowFor(
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),
     ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
+    ...(probe.acceptsImages === undefined ? {} : { acceptsImages: probe.acceptsImages }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import { executeTool } from '../tools/execute-tool.js';
+import { hasImageParts } from '../types/message.js';
 import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
 import type { AgentEvent } from '../types/events.js';
@@ -107,7 +108,15 @@ async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
     );
   }
   return outcome.ok
-    ? { ...call, status: 'settled', content: result, isError: false, announced: false }
+    ? {
+        ...call,
+        status: 'settled',
+        content: result,
+        isError: false,
+        announced: false,
+        // Checked here, in the chunk that runs tools, not in the Client's first load.
+        ...(hasImageParts(result) ? { images: true as const } : {}),
+      }
     : {
         ...call,
         status: 'settled',
