@@ -8,37 +8,58 @@ test.beforeEach(async () => {
   await resetServer();
 });
 
-const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: string])[] = [
-  ['first', 'The first answer.', 'The first answer.'],
-  ['deep', `${'>'.repeat(3_000)} END-DEEP`, 'END-DEEP'],
-  ['list', `${Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n')}\n\nEND-LIST`, 'END-LIST'],
-  ['word', `${'x'.repeat(100_000)} END-WORD`, 'END-WORD'],
-  ['last', 'The last answer.', 'The last answer.'],
+const LONG_LINES = `${Array.from({ length: 16_500 }, (_, index) => `line ${index}: a paragraph that never ends, *on* and on`).join('\n')}\nEND-MEGABYTE`;
+
+// [prompt, answer, marker at its end, folded behind "Show more"]
+const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: string, folded: boolean])[] = [
+  ['first', 'The first answer.', 'The first answer.', false],
+  ['deep', `${'>'.repeat(3_000)} END-DEEP`, 'END-DEEP', false],
+  ['list', `${Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n')}\n\nEND-LIST`, 'END-LIST', true],
+  ['word', `${'x'.repeat(100_000)} END-WORD`, 'END-WORD', true],
+  ['megabyte', LONG_LINES, 'END-MEGABYTE', true],
+  ['last', 'The last answer.', 'The last answer.', false],
 ];
 
-async function expectEveryAnswer(demo: DemoPage): Promise<void> {
+/** Every answer shows: a folded one says so, and "Show more" (by keyboard) shows it to its end. */
+async function expectEveryAnswer(page: Page, demo: DemoPage): Promise<void> {
   await expect(demo.log.locator('article.assistant')).toHaveCount(ANSWERS.length);
-  for (const [index, [, , marker]] of ANSWERS.entries()) await expect(demo.assistant(index)).toContainText(marker);
   await expect(demo.log.locator('article.user')).toHaveText(ANSWERS.map(([prompt]) => prompt));
+  for (const [index, [, , marker, folded]] of ANSWERS.entries()) {
+    const answer = demo.assistant(index);
+    if (folded) {
+      const more = answer.getByRole('button', { name: /^Show more \([\d,]+ more characters\)$/ });
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(answer).not.toContainText(marker);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(answer.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    }
+    await expect(answer).toContainText(marker, { timeout: 15_000 });
+  }
 }
 
-test('nested 3,000 deep, a 1,000-level list, a 100,000-character word: all show, live and after a reload', async ({ page }) => {
+test('nested 3,000 deep, a 1,000-level list, a 100,000-character word, 1 MB without a blank line: all show, live and after a reload', async ({ page }) => {
+  // Three answers near 1 MB each stream through the fake server, twice checked to their end:
+  // ~26 s on a quiet 2-core machine, so the 30 s default is too tight under load.
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const demo = new DemoPage(page);
   await demo.open({ conversation: 'e2e-hostile' });
 
-  for (const [prompt, answer, marker] of ANSWERS) {
-    await enqueue({ text: answer });
+  for (const [prompt, answer, marker, folded] of ANSWERS) {
+    // 1 KiB deltas, as a runaway generation streams them.
+    await enqueue({ text: Array.from({ length: Math.ceil(answer.length / 1_024) }, (_, index) => answer.slice(index * 1_024, (index + 1) * 1_024)) });
     await demo.send(prompt);
-    await expect(demo.assistant()).toContainText(marker);
+    if (folded) await expect(demo.assistant().getByRole('button', { name: /^Show more/ })).toBeVisible();
+    else await expect(demo.assistant()).toContainText(marker);
   }
   await demo.idle();
-  await expectEveryAnswer(demo);
+  await expectEveryAnswer(page, demo);
 
   await page.reload();
 
-  await expectEveryAnswer(demo);
+  await expectEveryAnswer(page, demo);
   expect(errors).toEqual([]);
 });
 
@@ -99,3 +120,28 @@ for (const what of ['message', 'record'] as const) {
     await expect(demo.log.locator('article.user')).toHaveText(['one', 'two', 'three']);
   });
 }
+
+// The sandbox cuts its output at 10,000 characters: a result of ~7,000 is past the card's 2,000.
+test('a long tool result folds behind Show more; expanded it ends as it should, live and after a reload', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open({ conversation: 'e2e-long-result' });
+  const code = "Array.from({ length: 1000 }, (_, i) => 'row ' + i).join(' ') + ' END-RESULT'";
+  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code } }] }, { text: 'The rows are above.' });
+  await demo.send('rows');
+  await expect(demo.assistant()).toContainText('The rows are above.');
+  await demo.idle();
+
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    const card = demo.toolCard('run_javascript');
+    await card.locator('summary').click(); // a long result starts closed
+    const more = card.getByRole('button', { name: /^Show more \([\d,]+ more characters\)$/ });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(card.locator('[part~="tool-result"] pre')).not.toContainText('END-RESULT');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.locator('[part~="tool-result"] pre')).toContainText('row 999 END-RESULT');
+    await expect(demo.assistant()).toContainText('The rows are above.');
+  }
+});

@@ -45,6 +45,9 @@ export const chatStyles = css`
   .markdown { overflow-wrap: anywhere; }
   .markdown .plain { white-space: pre-wrap; }
   .markdown > .block:empty { display: none; }
+  .markdown > .show-more { display: block; margin-top: 0.5em; font-size: 0.9em; }
+  :is(.markdown > .overflow > .block, .tool-result .slice) { content-visibility: auto; contain-intrinsic-size: auto 20em; }
+  .tool-result .slice { display: block; }
   .markdown :is(p, ul, ol, blockquote, table, h1, h2, h3, h4, h5, h6, .code-block) { margin: 0 0 0.7em; }
   .markdown > :last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
   .markdown :is(h1, h2, h3, h4) { line-height: 1.3; margin-top: 0.9em; }
@@ -71,7 +74,7 @@ export const chatStyles = css`
   .reasoning summary { cursor: pointer; width: fit-content; border-radius: 4px; }
   .reasoning.streaming summary { color: var(--_accent); }
   .reasoning.streaming summary::after { content: ''; display: inline-block; width: 6px; height: 6px; margin-inline-start: 8px; border-radius: 50%; background: currentColor; animation: pulse 1s infinite; vertical-align: middle; }
-  .reasoning-text { white-space: pre-wrap; max-height: 260px; overflow: auto; margin-top: 6px; }
+  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 260px; overflow: auto; margin-top: 6px; }
 
   .tool { display: grid; gap: 8px; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); padding: 10px 12px; font-size: 0.9em; }
   .tool.approval { border-color: var(--_warning); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_warning) 14%, transparent); }

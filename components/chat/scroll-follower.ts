@@ -33,6 +33,9 @@ export class ScrollFollower {
     this.#element = element;
     this.#content = content;
     element.addEventListener('scroll', this.#onScroll, { passive: true });
+    // "Show more" (markdown/show-more.ts) at the end of a long answer: the reader reads on from
+    // the fold, so the growing rest must not pull the view to its end.
+    element.addEventListener('show-more', this.#stop);
     // Content grows without scroll events: streamed text, images, and content-visibility
     // giving off-screen messages their real height once they come into view. The container
     // shrinks when a banner or a taller composer appears.
@@ -43,6 +46,7 @@ export class ScrollFollower {
 
   detach(): void {
     this.#element?.removeEventListener('scroll', this.#onScroll);
+    this.#element?.removeEventListener('show-more', this.#stop);
     this.#resize?.disconnect();
     this.#resize = undefined;
     this.#element = undefined;
@@ -78,6 +82,8 @@ export class ScrollFollower {
     else if (element.scrollTop < this.#lastTop - 1) this.#set(false);
     this.#lastTop = element.scrollTop;
   };
+
+  readonly #stop = (): void => this.#set(false);
 
   #set(following: boolean): void {
     if (following === this.#following) return;

@@ -1,32 +1,56 @@
+import type { ChunkedMarkdown } from './chunked-markdown.js';
 import type { MarkdownOptions, RenderMarkdown } from './render-markdown.js';
+import type { TextSlices } from './text-slices.js';
 
-let renderer: RenderMarkdown | undefined;
-let loading: Promise<RenderMarkdown> | undefined;
+/** The markdown chunk, once loaded: the renderer and the view class that renders long text in slices. */
+export interface LoadedMarkdown {
+  render: RenderMarkdown;
+  ChunkedMarkdown: typeof ChunkedMarkdown;
+  TextSlices: typeof TextSlices;
+}
+
+let loaded: LoadedMarkdown | undefined;
+let loading: Promise<LoadedMarkdown> | undefined;
 
 /**
- * The markdown renderer once loaded, else `undefined` (and loading starts). marked and the
+ * The markdown chunk once loaded, else `undefined` (and loading starts). marked and the
  * sanitiser are most of a chat page's weight and nothing needs them before the first answer is
  * shown: they load as their own chunk, and the element's first paint does not wait. DOMPurify
  * loads only in browsers without the HTML Sanitizer API.
  */
+export function loadedMarkdown(): LoadedMarkdown | undefined {
+  if (!loaded) void loadChunk().catch(() => undefined);
+  return loaded;
+}
+
+/** The markdown renderer once loaded, else `undefined` (and loading starts). */
 export function markdownRenderer(): RenderMarkdown | undefined {
-  if (!renderer) void loadMarkdown().catch(() => undefined);
-  return renderer;
+  return loadedMarkdown()?.render;
 }
 
 /**
- * Loads the markdown renderer (marked, and DOMPurify where the browser has no sanitiser). A
- * failed load (the chunk unreachable) is forgotten, so the next call tries again.
+ * Loads the markdown chunk (marked, and DOMPurify where the browser has no sanitiser). A failed
+ * load (the chunk unreachable) is forgotten, so the next call tries again.
  */
-export function loadMarkdown(): Promise<RenderMarkdown> {
-  loading ??= import('./render-markdown.js').then(
-    async (module) => (renderer = await module.createMarkdownRenderer()),
+export function loadChunk(): Promise<LoadedMarkdown> {
+  loading ??= import('./lazy-markdown.js').then(
+    async (module) =>
+      (loaded = {
+        render: await module.createMarkdownRenderer(),
+        ChunkedMarkdown: module.ChunkedMarkdown,
+        TextSlices: module.TextSlices,
+      }),
     (error: unknown) => {
       loading = undefined;
       throw error;
     },
   );
   return loading;
+}
+
+/** Loads the markdown renderer (marked, and DOMPurify where the browser has no sanitiser). */
+export async function loadMarkdown(): Promise<RenderMarkdown> {
+  return (await loadChunk()).render;
 }
 
 /**

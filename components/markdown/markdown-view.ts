@@ -1,25 +1,24 @@
-import { findBlockBoundary } from './block-boundary.js';
-import { closeInline } from './close-inline.js';
+import type { ChunkedMarkdown } from './chunked-markdown.js';
 import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
-import { loadMarkdown, markdownRenderer } from './markdown-loader.js';
+import { loadedMarkdown, loadMarkdown } from './markdown-loader.js';
 import type { MarkdownOptions } from './render-markdown.js';
 
-/** Characters of a growing block re-rendered each frame before it is cut at a line start. */
-const LONGEST_BLOCK = 4096;
+/** Characters of an answer shown before the rest waits behind "Show more". */
+const FOLD = 32_000;
 
 /**
- * The rendered markdown of one growing text. Deltas are buffered and written once per
- * frame; complete blocks are rendered once and never touched again, only the last
- * (growing) block is re-rendered. The DOM is created lazily, on first access to
- * `element`, so messages scrolled out of the window cost nothing. Until the markdown renderer
- * has loaded (its own chunk, on the first answer shown), the text shows as plain text.
+ * The rendered markdown of one growing (or stored) text. Deltas are buffered and written once
+ * per frame by the markdown chunk's {@link ChunkedMarkdown}: complete chunks are rendered once
+ * and never touched again, only the growing rest is rendered again, in time slices, and past
+ * {@link FOLD} characters the rest waits behind "Show more". The DOM is created lazily, on
+ * first access to `element`, so messages scrolled out of the window cost nothing. Until the
+ * markdown chunk has loaded (on the first answer shown), the text shows as plain text.
  */
 export class MarkdownView implements FrameTask {
   #text = '';
   #pending = '';
-  #committed = 0;
   #element: HTMLElement | undefined;
-  #tail: HTMLElement | undefined;
+  #chunked: ChunkedMarkdown | undefined;
   #finished: boolean;
   readonly #scheduler: FrameScheduler | undefined;
   readonly #options: MarkdownOptions;
@@ -51,23 +50,22 @@ export class MarkdownView implements FrameTask {
     return this.#element;
   }
 
-  /** Renders everything afresh: on creation, and once the renderer has loaded. */
+  /** Renders everything afresh: on creation, and once the markdown chunk has loaded. */
   #render(): void {
     const element = this.#element;
     if (!element) return;
-    this.#committed = 0;
-    this.#tail = undefined;
-    const render = markdownRenderer();
-    if (!render) {
-      element.replaceChildren(this.#plain(this.#text));
+    const markdown = loadedMarkdown();
+    if (!markdown) {
+      const plain = document.createElement('div');
+      plain.className = 'block plain';
+      element.replaceChildren(plain);
+      this.#update();
       void loadMarkdown().then(() => this.#render(), () => undefined);
-    } else if (this.#finished) {
-      element.replaceChildren(render(this.#text, this.#options));
-    } else {
-      this.#tail = this.#newBlock();
-      element.replaceChildren(this.#tail);
-      this.#renderStreaming();
+      return;
     }
+    // What the chunked view reads: the text written so far, not what waits for the next frame.
+    const source = () => ({ text: this.#text, finished: this.#finished });
+    this.#chunked = new markdown.ChunkedMarkdown({ element, source, render: markdown.render, markdown: this.#options, fold: FOLD });
   }
 
   append(delta: string): void {
@@ -80,55 +78,21 @@ export class MarkdownView implements FrameTask {
     if (this.#pending === '') return;
     this.#text += this.#pending;
     this.#pending = '';
-    if (this.#element && !this.#finished) this.#renderStreaming();
+    if (!this.#finished) this.#update();
   }
 
-  /**
-   * The stream ended: only the last (still growing) block is rendered again. Re-rendering
-   * the whole answer here cost 15 ms of markdown plus a fresh layout of every block (30 ms
-   * for a 20 KB answer) in one task, and the committed blocks are already final.
-   */
+  /** The stream ended: the growing rest is rendered as it is, without its inline markup closed. */
   finish(): void {
     this.#text += this.#pending;
     this.#pending = '';
     if (this.#finished) return;
     this.#finished = true;
-    if (this.#element) this.#renderStreaming();
-    this.#tail = undefined;
+    this.#update();
   }
 
-  #renderStreaming(): void {
-    const element = this.#element;
-    const tail = this.#tail;
-    const render = markdownRenderer();
-    if (!element) return;
-    if (!tail || !render) {
-      // Still loading the renderer: #render() redoes everything when it arrives.
-      if (!render) element.replaceChildren(this.#plain(this.#text));
-      return;
-    }
-    const boundary = findBlockBoundary(this.#text, this.#committed, LONGEST_BLOCK);
-    if (boundary > this.#committed) {
-      const block = this.#newBlock();
-      block.append(render(this.#text.slice(this.#committed, boundary), this.#options));
-      element.insertBefore(block, tail);
-      this.#committed = boundary;
-    }
-    const growing = this.#text.slice(this.#committed);
-    tail.replaceChildren(render(this.#finished ? growing : closeInline(growing), this.#options));
-  }
-
-  /** Text shown as it is (never parsed) while the renderer loads. */
-  #plain(text: string): HTMLElement {
-    const block = this.#newBlock();
-    block.classList.add('plain');
-    block.textContent = text;
-    return block;
-  }
-
-  #newBlock(): HTMLElement {
-    const block = document.createElement('div');
-    block.className = 'block';
-    return block;
+  #update(): void {
+    if (this.#chunked) this.#chunked.update();
+    // Still loading the renderer: the text as it is (never parsed), up to the fold.
+    else if (this.#element?.firstChild) this.#element.firstChild.textContent = this.#text.slice(0, FOLD);
   }
 }

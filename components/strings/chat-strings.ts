@@ -54,7 +54,8 @@ export interface ChatStrings {
   'Arguments (JSON)': string;
   'Result': string;
   '{n} characters': string;
-  'Show all {n} characters': string;
+  'Show more ({n} more characters)': string;
+  'Show less': string;
   'Approve {name}?': string;
   'Approve': string;
   'Approve with these arguments': string;

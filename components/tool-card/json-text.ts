@@ -19,3 +19,8 @@ export function jsonText(value: unknown, short = false): string {
  */
 export const shortDataUrl = (text: string): string =>
   text.length > 200 && text.startsWith('data:') ? `${text.slice(0, text.indexOf(',') + 1)}… (${(text.length / 1000).toFixed(1)} kB)` : text;
+
+/** A tool result as the card shows it: a string as it is (a data URL short), anything else as {@link jsonText}. */
+export function resultText(result: unknown): string {
+  return typeof result === 'string' ? shortDataUrl(result) : jsonText(result, true);
+}

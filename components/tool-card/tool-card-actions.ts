@@ -1,7 +1,8 @@
 import type { ChatSession } from '../chat/chat-session.js';
 import type { ToolCardActions } from './tool-card.js';
 import type { ToolPart } from '../transcript/entry-types.js';
-import { jsonText } from './json-text.js';
+import { loadChunk } from '../markdown/markdown-loader.js';
+import { jsonText, resultText } from './json-text.js';
 
 /**
  * What the tool-card buttons do: decisions go to the session (and so to the Client);
@@ -29,9 +30,19 @@ export function toolCardActions(session: ChatSession, options: { changed(): void
     draft: (part, value) => {
       part.draft = value;
     },
+    // Show more / Show less: the whole result is appended in slices by the markdown chunk's
+    // TextSlices (1 MB of JSON laid out at once was a 720 ms task).
     expand: (part) => {
-      part.expanded = true;
-      touch(part);
+      if (part.expanded) {
+        part.expanded = false;
+        touch(part);
+        return;
+      }
+      void loadChunk().then(({ TextSlices }) => {
+        part.wholeResult ??= new TextSlices(resultText(part.result)).element;
+        part.expanded = true;
+        touch(part);
+      }, () => undefined);
     },
   };
 }

@@ -4,9 +4,9 @@ import type { Translate } from '../strings/chat-strings.js';
 
 export { AgentElapsed } from './elapsed-time.js';
 import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
-import { jsonText, shortDataUrl } from './json-text.js';
+import { jsonText, resultText } from './json-text.js';
 
-/** Results longer than this are cut, with a button to show them whole. */
+/** Results longer than this are cut, with a button to show them whole (appended in slices). */
 const RESULT_PREVIEW = 2_000;
 
 /** What a tool card's buttons do. */
@@ -83,15 +83,17 @@ export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult
 
 function outcome(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
   if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
-    const text = typeof part.result === 'string' ? shortDataUrl(part.result) : jsonText(part.result, true);
-    const long = text.length > RESULT_PREVIEW && part.expanded !== true;
+    const text = resultText(part.result);
+    const long = text.length > RESULT_PREVIEW;
+    const whole = long && part.expanded === true ? part.wholeResult : undefined;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
         <summary>${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span></summary>
-        <pre>${long ? `${text.slice(0, RESULT_PREVIEW)}…` : text}</pre>
+        <pre>${whole ?? (long ? `${text.slice(0, RESULT_PREVIEW)}…` : text)}</pre>
         ${long
-          ? html`<button type="button" class="link" part="show-more-button" @click=${() => actions.expand(part)}>
-              ${t('Show all {n} characters', { n: text.length })}
+          ? html`<button type="button" class="link" part="show-more-button" aria-expanded=${whole ? 'true' : 'false'}
+              @click=${() => actions.expand(part)}>
+              ${whole ? t('Show less') : t('Show more ({n} more characters)', { n: text.length - RESULT_PREVIEW })}
             </button>`
           : nothing}
       </details>

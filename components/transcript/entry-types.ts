@@ -38,8 +38,10 @@ export interface ToolPart {
   /** Editing the arguments before approving: the draft JSON and its parse error. */
   draft?: string;
   draftError?: string;
-  /** The user asked to see a long result whole. */
+  /** The user asked to see a long result whole ("Show more"). */
   expanded?: boolean;
+  /** The whole long result, appended in slices, kept once made (for Show less, then more). */
+  wholeResult?: HTMLElement;
   /**
    * An `external` call the element can run itself (its tool has `execute`, automatic runs
    * are off): the card offers Run / Skip.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { z } from 'zod';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
@@ -87,6 +88,78 @@ describe('<agent-chat> on hostile output', () => {
     expect(cards).toHaveLength(2);
     expect(cards.every((card) => !card.querySelector('.tool-status')?.textContent?.includes('Running'))).toBe(true);
     expect(cards[0]?.querySelector('.tool-result pre')?.textContent).toContain('100000000000000000000');
+  });
+});
+
+describe('<agent-chat> on very long output: Show more', () => {
+  test('a 1 MB tool result shows 2,000 characters; Show more appends the rest in slices, Show less folds it', async () => {
+    const lines = Array.from({ length: 20_000 }, (_, index) => `row ${index}: ${'data '.repeat(9)}`);
+    const huge = tool({ name: 'dump', description: 'Returns a huge text', input: z.object({}), execute: () => lines.join('\n') });
+    const chat = mount([{ toolCalls: [{ name: 'dump', input: {} }] }, { text: 'Done.' }], (element) => {
+      element.tools = [huge];
+    });
+
+    await chat.send('go');
+    const root = chat.shadowRoot as ShadowRoot;
+    await expect.poll(() => answers(chat).join(' ')).toContain('Done.');
+    const button = () => root.querySelector<HTMLButtonElement>('.tool-result button[part="show-more-button"]');
+    const result = () => root.querySelector('.tool-result pre')?.textContent ?? '';
+    expect(result()).toHaveLength(2_001);
+    expect(button()?.getAttribute('aria-expanded')).toBe('false');
+    expect(button()?.textContent?.trim()).toMatch(/^Show more \([\d,]+ more characters\)$/);
+
+    button()?.click();
+
+    await expect.poll(() => button()?.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => root.querySelector('.tool-result .slices[aria-busy]')).toBeNull();
+    expect(result()).toBe(lines.join('\n'));
+    expect(root.querySelectorAll('.tool-result .slice').length).toBeGreaterThan(10);
+    expect(button()?.textContent?.trim()).toBe('Show less');
+
+    button()?.click();
+
+    await expect.poll(() => result()).toHaveLength(2_001);
+    expect(button()?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('a 200 KB answer folds behind Show more, live and after a reload; Enter on the button shows it all', async () => {
+    const history: HistoryStore = memoryHistory();
+    const lines = Array.from({ length: 4_000 }, (_, index) => `line ${index} of an answer that runs on`);
+    const text = `${lines.join('\n')}\n\nTHE-END`;
+    const deltas = Array.from({ length: Math.ceil(text.length / 1_024) }, (_, index) => text.slice(index * 1_024, (index + 1) * 1_024));
+    const chat = mount([{ text: deltas }, { text: 'The next answer.' }], (element) => {
+      element.history = history;
+      element.conversationId = 'long';
+    });
+    await chat.send('one');
+    await chat.send('two');
+    const root = chat.shadowRoot as ShadowRoot;
+    await expect.poll(() => answers(chat)[1]).toContain('The next answer.');
+    const more = () => root.querySelector<HTMLButtonElement>('article.assistant button.show-more');
+    await expect.poll(() => more()?.getAttribute('aria-expanded')).toBe('false');
+    expect(answers(chat)[0]).toContain('line 0 of');
+    expect(answers(chat)[0]).not.toContain('THE-END');
+
+    // A reload: the stored answer folds the same way, and the answer after it still shows.
+    chat.remove();
+    const reloaded = mount([], (element) => {
+      element.history = history;
+      element.conversationId = 'long';
+    });
+    const again = reloaded.shadowRoot as ShadowRoot;
+    await expect.poll(() => answers(reloaded)[1]).toContain('The next answer.');
+    const button = () => again.querySelector<HTMLButtonElement>('article.assistant button.show-more');
+    await expect.poll(() => button()?.getAttribute('aria-expanded')).toBe('false');
+
+    button()?.focus();
+    await userEvent.keyboard('{Enter}');
+
+    expect(button()?.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => answers(reloaded)[0]).toContain('THE-END');
+    for (const line of lines) expect(answers(reloaded)[0]).toContain(line);
+    // The reader goes on from the fold: the view did not follow the rest to its end.
+    const log = again.querySelector('.log') as HTMLElement;
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeGreaterThan(10_000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { findBlockBoundary } from '../../components/markdown/block-boundary.js';
+import { nextChunk } from '../../components/markdown/markdown-chunks.js';
 import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
 import { MarkdownView } from '../../components/markdown/markdown-view.js';
 import { createMarkdownRenderer, type RenderMarkdown } from '../../components/markdown/render-markdown.js';
@@ -75,33 +75,39 @@ describe.each(['native', 'dompurify'] as const)('renderMarkdown with the %s sani
   });
 });
 
-describe('findBlockBoundary', () => {
+/** Where the chunk of `text` from `from` ends while the text still streams. */
+const frozen = (text: string, from = 0): number => nextChunk(text, from, { final: false, fence: undefined }).end;
+
+describe('nextChunk while streaming', () => {
   test('ends after the last blank line followed by a new block', () => {
     const text = 'para one\n\npara two\n\npara thr';
-    expect(text.slice(findBlockBoundary(text, 0))).toBe('para thr');
+    expect(text.slice(frozen(text))).toBe('para thr');
   });
 
   test('is the start while no block is complete', () => {
-    expect(findBlockBoundary('just one growing paragraph', 0)).toBe(0);
-    expect(findBlockBoundary('a\n\n', 0)).toBe(0);
+    expect(frozen('just one growing paragraph')).toBe(0);
+    expect(frozen('a\n\n')).toBe(0);
   });
 
   test('never splits inside a code fence', () => {
     const text = 'intro\n\n```\nline 1\n\nline 2\n';
-    expect(text.slice(findBlockBoundary(text, 0))).toBe('```\nline 1\n\nline 2\n');
+    expect(text.slice(frozen(text))).toBe('```\nline 1\n\nline 2\n');
     const closed = `${text}\`\`\`\n\nafter`;
-    expect(closed.slice(findBlockBoundary(closed, 0))).toBe('after');
+    expect(closed.slice(frozen(closed))).toBe('after');
   });
 
   test('keeps indented continuations with their block', () => {
-    const text = '- item\n\n  more of the item\n';
-    expect(findBlockBoundary(text, 0)).toBe(0);
+    expect(frozen('- item\n\n  more of the item\n')).toBe(0);
   });
 
   test('starts from a previous boundary', () => {
     const text = 'one\n\ntwo\n\nthree';
-    const first = findBlockBoundary('one\n\ntwo', 0);
-    expect(text.slice(findBlockBoundary(text, first))).toBe('three');
+    const first = frozen('one\n\ntwo');
+    expect(text.slice(frozen(text, first))).toBe('three');
+  });
+
+  test('once finished, the rest is the last chunk', () => {
+    expect(nextChunk('one\n\ntwo', 5, { final: true, fence: undefined }).end).toBe(8);
   });
 });
 

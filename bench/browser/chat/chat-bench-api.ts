@@ -1,7 +1,7 @@
 /** What bench/browser/chat/chat-page.ts puts on `window.chatBench` for the Playwright runner. */
 export interface ChatBenchApi {
   /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
-  stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number }): Promise<StreamTimes>;
+  stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
   open(options: { messages: number }): Promise<OpenTimes>;
 }
@@ -18,8 +18,12 @@ export interface StreamTimes {
   /** The longest gap between two animation frames during the stream. */
   longestFrameGapMs: number;
   frames: number;
+  /** What the longest animation frame spent its time on (script, forced layout, style and layout). */
+  longestFrame: string;
   /** Characters of text that arrived (checked by the runner). */
   textLength: number;
+  /** With `expand`, when the answer collapsed behind "Show more": from the click to its last line on screen. */
+  expanded?: { totalMs: number; longestTaskMs: number; longTasks: number; longestFrameGapMs: number; frames: number; longestFrame: string };
 }
 
 export interface OpenTimes {

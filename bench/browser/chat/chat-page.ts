@@ -40,6 +40,24 @@ interface MainThreadLoad {
   longTasks: number;
   longestFrameGapMs: number;
   frames: number;
+  /** What the longest animation frame (Long Animation Frames API) spent its time on. */
+  longestFrame: string;
+}
+
+/** The parts of a `long-animation-frame` entry read here (not yet in TypeScript's DOM types). */
+interface LongAnimationFrame extends PerformanceEntry {
+  styleAndLayoutStart: number;
+  scripts: { duration: number; invoker: string; forcedStyleAndLayoutDuration: number }[];
+}
+
+function describeFrame(frame: LongAnimationFrame | undefined): string {
+  if (!frame) return 'none ≥ 50 ms';
+  const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration);
+  const scriptMs = scripts.reduce((sum, script) => sum + script.duration, 0);
+  const forcedMs = scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0);
+  const layoutMs = frame.startTime + frame.duration - frame.styleAndLayoutStart;
+  const top = scripts[0] ? `, most in ${scripts[0].invoker} (${scripts[0].duration.toFixed(0)} ms)` : '';
+  return `${frame.duration.toFixed(0)} ms: script ${scriptMs.toFixed(0)} ms (forced layout ${forcedMs.toFixed(0)} ms)${top}, style and layout ${layoutMs.toFixed(0)} ms`;
 }
 
 /** Long tasks (PerformanceObserver) and the longest animation-frame gap while `run` is in progress. */
@@ -49,6 +67,12 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
     for (const entry of list.getEntries()) tasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask' });
+  let longestFrame: LongAnimationFrame | undefined;
+  const frameObserver = new PerformanceObserver((list) => {
+    // The entry type's own interface: see LongAnimationFrame above.
+    for (const entry of list.getEntries() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+  });
+  frameObserver.observe({ type: 'long-animation-frame' });
   let running = true;
   let last = performance.now();
   let longestFrameGapMs = 0;
@@ -65,10 +89,12 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   try {
     const result = await run();
     for (const entry of observer.takeRecords()) tasks.push(entry.duration);
-    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames };
+    for (const entry of frameObserver.takeRecords() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames, longestFrame: describeFrame(longestFrame) };
   } finally {
     running = false;
     observer.disconnect();
+    frameObserver.disconnect();
   }
 }
 
@@ -91,7 +117,7 @@ function hostileDeltas(answer: HostileAnswer, deltaSize: number): string[] {
   return deltas;
 }
 
-async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number }): Promise<StreamTimes> {
+async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes> {
   // The last delta marks the end, so we can see when the whole answer is on screen.
   const all: string[] = [];
   if (options.answer) all.push(...hostileDeltas(options.answer, options.deltaSize ?? 1_024));
@@ -120,6 +146,14 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
   document.body.replaceChildren(chat);
   await chat.updateComplete;
   await afterPaint();
+  const root = chat.shadowRoot;
+  if (!root) throw new Error('<agent-chat> has no shadow root');
+  // On screen: the end of the answer, or (a very long answer) everything up to "Show more", with
+  // no rendering still in progress.
+  // (The cheap checks first: the page's own text walk of a 1 MB answer would be a long task.)
+  const idle = () => root.querySelector('.markdown[aria-busy]') === null;
+  const settled = () =>
+    idle() && (root.querySelector('button.show-more[aria-expanded="false"]') !== null || deepText(chat).includes(END_MARKER));
   const observed = await observeMainThread(async () => {
     const start = performance.now();
     let textLength = 0;
@@ -132,17 +166,32 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
     await chat.updateComplete;
     let painted = await afterPaint();
     // Rendering may trail the run by a frame or two; the figure ends when the end is on screen.
-    for (let frame = 0; frame < 60 && !deepText(chat).includes(END_MARKER); frame++) painted = await afterPaint();
-    if (!deepText(chat).includes(END_MARKER)) throw new Error('<agent-chat> never showed the end of the streamed answer');
+    for (let frame = 0; frame < 600 && !settled(); frame++) painted = await afterPaint();
+    if (!settled()) throw new Error('<agent-chat> never showed the end of the streamed answer');
     return { totalMs: painted - start, textLength };
   });
-  chat.remove();
   if (observed.result.textLength !== expected) throw new Error(`<agent-chat> saw ${observed.result.textLength} of ${expected} characters`);
-  return { ...load(observed), ...observed.result };
+  const times: StreamTimes = { ...load(observed), ...observed.result };
+  const more = root.querySelector<HTMLButtonElement>('button.show-more');
+  if (options.expand && more) {
+    // The reader asks for the rest: rendered in slices, until its last line is on screen.
+    const expanded = await observeMainThread(async () => {
+      const start = performance.now();
+      more.click();
+      let painted = await afterPaint();
+      for (let frame = 0; frame < 6_000 && !idle(); frame++) painted = await afterPaint();
+      return { totalMs: painted - start };
+    });
+    // Checked after the measurement: walking the text of a 1 MB DOM is a long task of its own.
+    if (!deepText(chat).includes(END_MARKER)) throw new Error('"Show more" never showed the end of the answer');
+    times.expanded = { ...load(expanded), ...expanded.result };
+  }
+  chat.remove();
+  return times;
 }
 
-function load({ longestTaskMs, longTasks, longestFrameGapMs, frames }: MainThreadLoad): MainThreadLoad {
-  return { longestTaskMs, longTasks, longestFrameGapMs, frames };
+function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame }: MainThreadLoad): MainThreadLoad {
+  return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
 async function open(options: { messages: number }): Promise<OpenTimes> {
