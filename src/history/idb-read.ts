@@ -1,11 +1,13 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import {
   conversationKey,
   conversationRange,
+  forksKey,
   checkConversationRecord,
   pageRange,
   type ConversationRecord,
@@ -66,15 +68,31 @@ export async function storedRecord(
  */
 export async function readConversation(
   options: ReadOptions & { conversationId: string },
-): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
+): Promise<{ record: ConversationRecord; messages: Message[]; forks?: MessageFork[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues, forkValue] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
+      request(objectStore.get(forksKey(conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
+  const read = await readMessages(value, pageValues, conversationId);
+  if (forkValue === undefined) return read;
+  const { checkForks } = await import('../types/message-fork-schema.js');
+  const forks = checkForks(forkValue, read.messages.length);
+  if (forks.success) return { ...read, forks: forks.data };
+  // Forks that do not fit the messages kept are left out: the active branch still loads.
+  console.warn(`STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`);
+  return read;
+}
+
+async function readMessages(
+  value: unknown,
+  pageValues: unknown,
+  conversationId: string,
+): Promise<{ record: ConversationRecord; messages: Message[] }> {
   const record = checkConversationRecord(value);
   // getAll gives an array; its pages are checked as one list, the common case: all valid.
   const messages = checkMessages(

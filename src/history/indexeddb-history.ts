@@ -1,13 +1,12 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
-import { copyId, parseConversationFile, serializeConversation } from './conversation-file.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { HistoryChannel } from './history-channel.js';
 import { rejected, storageFailed, unknownConversation } from './history-errors.js';
 import type { HistoryStore, PausedState, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import { readConversation, readSummaries, storedRecord, withSalvage } from './idb-read.js';
-import { conversationKey, pageRange, type ConversationRecord } from './idb-records.js';
+import { conversationKey, forksKey, pageRange, type ConversationRecord } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
@@ -134,11 +133,13 @@ export function indexedDBHistory(
     const record = stored?.record ?? newRecord(conversationId);
     const messages = [...(stored?.messages ?? []), ...(kept?.messages ?? [])];
     const pending = kept?.pending ? kept.pending.value : record.pending;
+    const forks = stored?.forks;
     return {
       id: conversationId,
       title: record.title || titleFromMessages(messages) || UNTITLED,
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
+      ...(forks === undefined ? {} : { forks }),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     };
@@ -222,6 +223,7 @@ export function indexedDBHistory(
           const found = (await request(objectStore.getKey(key))) !== undefined;
           objectStore.delete(key);
           objectStore.delete(pageRange(KeyRange, conversationId));
+          objectStore.delete(forksKey(conversationId));
           return found;
         });
         const hadUnsaved = unsaved.clear(conversationId);
@@ -233,24 +235,28 @@ export function indexedDBHistory(
       return serial(async () => {
         const conversation = await loadConversation(conversationId);
         if (!conversation) throw unknownConversation(conversationId);
+        // Loaded on first export or import: a page that does neither does not ship the format.
+        const { serializeConversation } = await import('./conversation-file.js');
         return serializeConversation(conversation);
       });
     },
 
     importConversation(json, importOptions = {}) {
-      let file: ReturnType<typeof parseConversationFile>;
-      try {
-        file = parseConversationFile(json);
-      } catch (error) {
-        return rejected(error);
-      }
+      // Read in turn, like every operation: a call made after this one is not stored first.
       return serial(async () => {
+        const [{ readConversationFile }, { copyId }] = await Promise.all([
+          import('./conversation-file-forks.js'),
+          import('./conversation-file.js'),
+        ]);
+        const file = await readConversationFile(json);
         const id = await change('importConversation', importOptions.id, async (objectStore) => {
           const taken = async (candidate: string) =>
             (await request(objectStore.getKey(conversationKey(candidate)))) !== undefined;
           const target = importOptions.id ?? ((await taken(file.id)) ? copyId(file.id) : file.id);
           objectStore.delete(pageRange(KeyRange, target));
           const pageCount = writeAllPages(objectStore, target, file.messages);
+          if (file.forks) objectStore.put(file.forks, forksKey(target));
+          else objectStore.delete(forksKey(target));
           const record: ConversationRecord = {
             id: target,
             title: file.title === UNTITLED ? '' : file.title,

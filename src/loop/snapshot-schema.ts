@@ -60,6 +60,7 @@ export const checkSnapshot: Check<ClientSnapshot> = jsonSchemaCheck({
     ...pausedProperties,
     usage: usageSchema,
     modelCallDue: { type: 'boolean' },
+    forks: { type: 'array' },
   },
   required: ['version', 'messages', 'round', 'iterationCount', 'usage', 'finishReason', 'modelCallDue'],
 });
