@@ -4,9 +4,11 @@ import { repeat } from 'lit/directives/repeat.js';
 import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
-import { ComposerInput, lastPrompt } from './composer-input.js';
+import { ComposerInput } from './composer-input.js';
 import { ChatSession } from './chat-session.js';
 import { copyCode } from '../markdown/copy-code.js';
+import type { MessageActions } from '../transcript/message-actions.js';
+import { loadMessageRow } from './message-row-loader.js';
 import { entryTemplate } from '../transcript/entry-template.js';
 import { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MessageWindow } from './message-window.js';
@@ -91,6 +93,7 @@ export class AgentChat extends LitElement {
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
+  #messageActions: MessageActions | undefined;
   readonly #window = new MessageWindow({
     changed: () => {
       this.requestUpdate();
@@ -171,11 +174,13 @@ export class AgentChat extends LitElement {
     return this.#session.send(prompt);
   }
 
-  /** Asks again for the last answer: its prompt is sent anew in place of it. */
+  /**
+   * Asks again for the last answer. The answer shown so far stays reachable: `‹ 1 / 2 ›`
+   * under the new one switches between them.
+   */
   async regenerate(): Promise<boolean> {
     await this.updateComplete;
-    const last = lastPrompt(this.#session.client?.history ?? []);
-    return last !== undefined && this.#session.resend(last.index, last.text);
+    return this.#session.regenerate();
   }
 
   /** Stops the run: the partial answer stays. */
@@ -222,8 +227,17 @@ export class AgentChat extends LitElement {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     const content = this.renderRoot.querySelector<HTMLElement>('.log-content');
     if (log && content) this.#follower.attach(log, content);
-    // After the first paint, so it does not wait: markdown + sanitiser are ready by the first answer.
-    setTimeout(markdownRenderer, 0);
+    // After the first paint, so it does not wait: markdown + sanitiser are ready by the first
+    // answer, and the row under each message soon after.
+    setTimeout(() => {
+      markdownRenderer();
+      void loadMessageRow().then((row) => {
+        const session = this.#session;
+        this.#messageActions = row.messageActions(this, session, this.#input);
+        session.markBranches();
+        this.requestUpdate();
+      }, () => undefined);
+    }, 0);
   }
 
   protected override updated(): void {
@@ -287,7 +301,7 @@ export class AgentChat extends LitElement {
               ? html`<div class="empty" part="empty"><slot name="empty"><p>${session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.'}</p></slot></div>`
               : nothing}
             ${session.loading ? html`<p class="loading" part="loading">Loading the conversation…</p>` : nothing}
-            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version], () => entryTemplate(entry, this.#actions)))}
+            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, this.#messageActions], () => entryTemplate(entry, this.#actions, this.#messageActions)))}
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing

@@ -54,11 +54,16 @@ export class ComposerInput {
       const last = lastPrompt(port.history());
       if (!last) return;
       event.preventDefault();
-      this.editing = last.index;
-      this.draft = last.text;
-      port.changed();
+      this.edit(last.index, last.text);
     }
   };
+
+  /** Puts the user message at `messageIndex` in the box, to resend it edited. */
+  edit(messageIndex: number, text: string): void {
+    this.editing = messageIndex;
+    this.draft = text;
+    this.#port.changed();
+  }
 
   /** Sends the draft (or resends the edited message); nothing while a run goes or when empty. */
   submit(): void {

@@ -1,12 +1,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { toolCard, toolInputCard, type ToolCardActions } from '../tool-card/tool-card.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
+import type { MessageActions } from './message-actions.js';
+import { messageRow } from '../chat/message-row-loader.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
-export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {
+export function entryTemplate(entry: Entry, actions: ToolCardActions, messageActions: MessageActions | undefined): TemplateResult {
+  const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions);
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label="You">
       <div class="bubble" part="bubble user-bubble">${entry.text}</div>
+      ${row ?? nothing}
     </article>`;
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label="Assistant"
@@ -17,6 +21,7 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateR
       : nothing}
     ${entry.state === 'stopped' ? html`<p class="note" part="note">Stopped.</p>` : nothing}
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${entry.note}</p>`}
+    ${row ?? nothing}
   </article>`;
 }
 

@@ -50,11 +50,21 @@ export interface ToolPart {
 
 export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
 
+/** A message with versions (`‹ 2 / 3 ›`): where it is in the Client's history, which is shown. */
+export interface EntryBranches {
+  messageIndex: number;
+  /** 0-based. */
+  active: number;
+  count: number;
+}
+
 export interface UserEntry {
   kind: 'user';
   key: number;
   version: number;
   text: string;
+  /** Set when the prompt was edited: its versions. */
+  branches?: EntryBranches;
 }
 
 export interface AssistantEntry {
@@ -65,6 +75,8 @@ export interface AssistantEntry {
   state: 'streaming' | 'done' | 'stopped' | 'failed';
   /** A short note under the message (e.g. the tool-round limit was reached). */
   note?: string;
+  /** Set when the answer was regenerated: its versions. */
+  branches?: EntryBranches;
 }
 
 export type Entry = UserEntry | AssistantEntry;

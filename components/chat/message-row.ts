@@ -1,0 +1,47 @@
+import { copyText } from '../markdown/copy-code.js';
+import { markBranches, userMessageIndex } from '../transcript/branch-marks.js';
+import type { ChatSession } from './chat-session.js';
+import type { ComposerInput } from './composer-input.js';
+import type { MessageActions } from '../transcript/message-actions.js';
+
+// The row under each message (Edit, Copy, `‹ 2 / 3 ›`) loads after the first paint, as its
+// own chunk (message-row-loader.ts): an empty chat shows without it.
+export { messageActionsTemplate } from '../transcript/message-actions.js';
+
+/** Marks the session's messages that have versions (`‹ 2 / 3 ›`). */
+export function markSession(session: ChatSession): void {
+  const client = session.client;
+  if (client) markBranches(session.transcript.entries, client.history, (index) => client.branchesAt(index));
+}
+
+/** The row's actions for an element: edit a prompt, copy an answer, switch versions. */
+export function messageActions(
+  element: { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> },
+  session: ChatSession,
+  input: ComposerInput,
+): MessageActions {
+  const root = element.renderRoot as ShadowRoot;
+  return {
+    edit: (entry) => {
+      const index = userMessageIndex(session.transcript.entries, entry, session.client?.history ?? []);
+      if (index < 0 || session.running) return;
+      input.edit(index, entry.text);
+      void element.updateComplete.then(() => root.querySelector<HTMLTextAreaElement>('#input')?.focus());
+    },
+    copy: (entry, button) => {
+      const text = entry.parts.flatMap((part) => (part.kind === 'text' ? [part.view.text] : []));
+      copyText(button, text.join('\n\n'));
+    },
+    switchBranch: (messageIndex, branch) => {
+      const used = root.activeElement?.getAttribute('part');
+      void session.switchBranch(messageIndex, branch).then(async (switched) => {
+        if (!switched) return;
+        // The row was drawn anew: the keyboard stays on the switcher that was used.
+        await element.updateComplete;
+        const buttons = [...root.querySelectorAll<HTMLButtonElement>(`[data-message="${messageIndex}"] button`)];
+        const enabled = buttons.filter((button) => !button.disabled);
+        (enabled.find((button) => button.getAttribute('part') === used) ?? enabled[0])?.focus();
+      });
+    },
+  };
+}
