@@ -8,6 +8,17 @@ import type { MessageActions } from '../transcript/message-actions.js';
 // own chunk (message-row-loader.ts): an empty chat shows without it.
 export { messageActionsTemplate } from '../transcript/message-actions.js';
 
+/** The row's look, added to the element's styles when the row loads. */
+const styles = new CSSStyleSheet();
+styles.replaceSync(`
+  .message.user { flex-wrap: wrap; }
+  .message-actions { display: flex; align-items: center; gap: 6px; font-size: 0.82em; color: var(--_muted); }
+  .message.user .message-actions { flex-basis: 100%; justify-content: flex-end; margin-top: 2px; }
+  .message-actions button { padding: 2px 6px; }
+  .message-actions button:disabled { opacity: 0.4; }
+  .branches { display: inline-flex; align-items: center; gap: 2px; font-variant-numeric: tabular-nums; }
+`);
+
 /** Marks the session's messages that have versions (`‹ 2 / 3 ›`). */
 export function markSession(session: ChatSession): void {
   const client = session.client;
@@ -21,6 +32,7 @@ export function messageActions(
   input: ComposerInput,
 ): MessageActions {
   const root = element.renderRoot as ShadowRoot;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
   return {
     edit: (entry) => {
       const index = userMessageIndex(session.transcript.entries, entry, session.client?.history ?? []);
