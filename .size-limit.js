@@ -42,33 +42,39 @@ const check = (name, entry, limit, { lazy = false, nativeSanitizer = false } = {
   ),
 });
 
+// Budgets: the figure when last cut (issue 9's JSON-Schema cut: @cfworker/json-schema loads only
+// where a user's JSON Schema is checked, our own stored shapes are checked by valibot) plus a
+// small margin, so that nothing grows unnoticed. Raise one only with a reason in the commit.
 export default [
-  // Target 12 KiB (issue #9), not reached (13.4 KiB); held here so it cannot grow back.
+  // Target 12 KiB (issue 9), not reached: 13.6 KiB (13.93 kB). No schema code in it.
   check('query() only', 'query-only.ts', '14 KiB'),
-  check('Client + a JSON-Schema tool', 'client-json-tool.ts', '25 KiB'),
-  check('<agent-chat> page: first load', 'chat-page.ts', '50 KiB'),
+  // Target 25 KiB (issue 9), reached: 19.2 KiB (19.63 kB); the JSON Schema validator loads
+  // with the first model call (Tool.prepare), no longer with the page.
+  check('Client + a JSON-Schema tool', 'client-json-tool.ts', '20 KiB'),
+  // Target 50 KiB (issue 9), reached: 45.6 KiB (46.66 kB), 4.4 KiB under the target — the room
+  // other features (issue 16) may take, each with its figure in the commit.
+  check('<agent-chat> page: first load', 'chat-page.ts', '46.5 KiB'),
   // With marked (loaded when the first answer shows) and the other lazy chunks, each gzipped on
-  // its own as a server sends it; the browser's own sanitiser. Target 75 KiB, not reached
-  // (77.5 KiB when measured so): held here so it cannot grow, plus what later features brought
-  // in lazy chunks only — responseFormat's parsing (~1 kB, only when an app sets it), issue 18's
-  // safeguards (~1.2 kB: bounded nesting and runs in the renderer chunk, a history repair chunk
-  // loaded only when a stored record fails its check) and the context window (~3.6 kB: server
-  // probe, fitting, overflow diagnosis, loaded on the first model call). Issue 16 adds 16 kB of
-  // chunks loaded on use: the code highlighter (~10 kB: @speed-highlight/core 1.6 kB with our
-  // glue when the first code block with a language shows, then 0.15–1.7 kB per language, 18
-  // grammars each its own chunk — a page loads the ones its answers use), branches (~2.8 kB:
-  // the Client's branch code, the fork check, the conversation file format now loaded on first
-  // export or import), the row under each message (1.1 kB, after the first paint) and the
-  // small shared chunks esbuild splits out of those (~2 kB).
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '101 KiB', { lazy: true, nativeSanitizer: true }),
-  // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: held likewise.
-  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '113 KiB', { lazy: true }),
+  // its own as a server sends it; the browser's own sanitiser. Target 75 KiB (issue 9), not
+  // reached: 87.2 KiB (89.3 kB). It counts every chunk a page may load, so both checkers:
+  // valibot (in the first load) and the JSON Schema validator (loaded only for a user's JSON
+  // Schema: tool inputs, structured answers), +2.6 kB over the single validator before.
+  // Issue 16 adds 16.3 kB of chunks loaded on use (105.6 kB): the code highlighter (~10 kB:
+  // @speed-highlight/core, 1.6 kB with our glue when the first code block with a language
+  // shows, then 0.15–1.7 kB per language, 18 grammars each its own chunk — a page loads the
+  // ones its answers use), branches (~2.8 kB: the Client's branch code, the fork check, the
+  // conversation file format now loaded on first export or import), the row under each message
+  // (1.1 kB, after the first paint) and the small shared chunks esbuild splits out (~2 kB).
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '104 KiB', { lazy: true, nativeSanitizer: true }),
+  // Browsers without the HTML Sanitizer API (Safari) load DOMPurify too: 114.9 KiB (117.67 kB).
+  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '116 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
   // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
-  // imports) by import() when it connects, so a page that only offers the option stays light.
-  check('open-agent/mcp: first load', 'mcp-client.ts', '26 KiB'),
-  // With the SDK, and the context-window chunks a Client loads on its first call: held, plus
-  // issue 16's branch chunks a Client loads on its first branch or switch (~4 kB with the
-  // shared chunks they split out).
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '173 KiB', { lazy: true }),
+  // imports) by import() when it connects, so a page that only offers the option stays light:
+  // 20.1 KiB (20.59 kB).
+  check('open-agent/mcp: first load', 'mcp-client.ts', '21 KiB'),
+  // With the SDK, and the context-window chunks a Client loads on its first call: 171.2 KiB
+  // (175.3 kB), valibot included; issue 16's branch chunks a Client loads on its first branch
+  // or switch add ~4 kB with the shared chunks they split out: 175.3 KiB (179.49 kB).
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '176 KiB', { lazy: true }),
 ];

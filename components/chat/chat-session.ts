@@ -195,7 +195,8 @@ export class ChatSession {
   }
 
   #reload(client: Client): boolean {
-    const interrupted = this.transcript.load(client.history, client.pending);
+    const structured = this.#host.clientOptions().responseFormat !== undefined;
+    const interrupted = this.transcript.load(client.history, client.pending, structured);
     this.markBranches();
     return interrupted;
   }

@@ -5,6 +5,8 @@
 export function copyCode(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.('button[data-copy]');
   if (!(button instanceof HTMLButtonElement)) return;
+  // Inside a <summary> (a JSON answer's bar) the click copies and does not fold the block.
+  event.preventDefault();
   copyText(button, button.closest('.code-block')?.querySelector('pre')?.textContent ?? '');
 }
 

@@ -11,7 +11,7 @@ import type { AssistantEntry, Entry, ToolStatus } from './entry-types.js';
  */
 export function entriesFromHistory(
   messages: readonly Message[],
-  make: { key(): number; markdown(text: string): MarkdownView },
+  make: { key(): number; markdown(text: string): MarkdownView; structured?: boolean },
 ): Entry[] {
   const entries: Entry[] = [];
   let assistant: AssistantEntry | undefined;
@@ -32,7 +32,10 @@ export function entriesFromHistory(
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);
         }
-        if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
+        // With `responseFormat`, a final answer is JSON: shown formatted, as it was live.
+        const value = make.structured && textOnly && message.content ? parseJSON(message.content, undefined) : undefined;
+        if (value !== undefined) assistant.parts.push({ kind: 'json', value });
+        else if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
         for (const call of message.tool_calls ?? []) {
           assistant.parts.push({ kind: 'tool', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments), status: 'running', startedAt: 0 });
         }
@@ -73,10 +76,20 @@ function parseArguments(json: string): Record<string, unknown> {
 }
 
 /** Tool results are stored as text; JSON results are shown as structured data again. */
-function parseJSON(text: string): unknown {
+function parseJSON(text: string, fallback: unknown = text): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text;
+    return fallback;
   }
+}
+
+/**
+ * A structured answer (`responseFormat`, the `done` event's `output`) shows as formatted
+ * JSON: the answer's text part — the last part, when it is text — becomes a JSON part.
+ */
+export function showAsJson(entry: AssistantEntry, value: unknown): void {
+  if (entry.parts.at(-1)?.kind !== 'text') return;
+  entry.parts[entry.parts.length - 1] = { kind: 'json', value };
+  entry.version += 1;
 }

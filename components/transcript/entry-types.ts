@@ -48,7 +48,13 @@ export interface ToolPart {
   handled?: boolean;
 }
 
-export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
+/** A structured answer (`responseFormat`): its parsed value, shown as formatted JSON. */
+export interface JsonPart {
+  kind: 'json';
+  value: unknown;
+}
+
+export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart | JsonPart;
 
 /** A message with versions (`‹ 2 / 3 ›`): where it is in the Client's history, which is shown. */
 export interface EntryBranches {

@@ -9,7 +9,7 @@ import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
-import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
+import { entriesFromHistory, markInterrupted, showAsJson } from './entries-from-history.js';
 import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
 import {
   applyToolInput,
@@ -154,6 +154,7 @@ export class Transcript {
         return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
+        if (event.output !== undefined) showAsJson(entry, event.output);
         if (event.status === 'max_iterations')
           entry.note = 'Stopped: the tool-round limit was reached.';
         return true;
@@ -267,9 +268,10 @@ export class Transcript {
    * Returns `true` when its last prompt has no answer (the page was closed or reloaded while
    * the answer streamed): an empty `failed` entry says so.
    */
-  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): boolean {
+  load(messages: readonly Message[], pending: readonly PendingToolCall[] = [], structured = false): boolean {
     this.entries.length = 0;
     const built = entriesFromHistory(messages, {
+      structured,
       key: () => this.#keys++,
       markdown: (text) => new MarkdownView({ text, finished: true, markdown: this.#markdown }),
     });

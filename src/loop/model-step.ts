@@ -31,6 +31,10 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
+  // What checking the tools' input needs (a user's JSON Schema: the validator) loads beside the
+  // steps below, and is awaited before the request: a schema it cannot read fails this call.
+  const toolsPrepared = context.registry.prepare();
+  toolsPrepared.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
   const format = context.options.responseFormat;
   // Structured answers: loaded only by apps that ask for them (`responseFormat`).
   const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
@@ -48,6 +52,7 @@ export async function* modelStep(
     request = fitted.request;
     if (fitted.trimmed) yield fitted.trimmed;
   }
+  await toolsPrepared;
   let text = '';
   let turn: AssistantTurn;
   try {

@@ -100,6 +100,13 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
       approvals: options.approvals ?? {},
     });
   let mapped = map(descriptions);
+  // Each tool's `validate` works from the start, for callers that check an input themselves.
+  try {
+    await prepare(mapped.tools);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
   let closed = false;
   const connection: McpConnection = {
     get tools() {
@@ -120,9 +127,16 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
   };
   changes.apply = (tools) => {
     mapped = map(tools);
+    // A schema the validator cannot read is reported by the model call that offers the tool.
+    prepare(mapped.tools).catch(() => undefined);
     options.onToolsChanged?.(connection);
   };
   const onAbort = () => void connection.close();
   signal?.addEventListener('abort', onAbort, { once: true });
   return connection;
+}
+
+/** Loads what the tools' `validate` needs (the JSON Schema validator) and reads their schemas. */
+async function prepare(tools: readonly Tool[]): Promise<void> {
+  await Promise.all(tools.map(async (tool) => tool.prepare?.()));
 }

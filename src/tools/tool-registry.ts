@@ -8,6 +8,11 @@ export interface ToolRegistry {
   readonly names: ReadonlySet<string>;
   /** The request's `tools` array (undefined when there are none: some servers reject `[]`). */
   readonly definitions: ToolDefinition[] | undefined;
+  /**
+   * Resolves once every tool's `validate` can run ({@link Tool.prepare}); the loop awaits it
+   * before each model call. Rejects like the first tool whose schema cannot be read.
+   */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -21,7 +26,20 @@ export function createToolRegistry(tools: readonly Tool[] = []): ToolRegistry {
     byName.set(tool.name, tool);
   }
   const definitions = tools.length > 0 ? tools.map(toToolDefinition) : undefined;
-  return { get: (name) => byName.get(name), names: new Set(byName.keys()), definitions };
+  let prepared: Promise<void> | undefined;
+  return {
+    get: (name) => byName.get(name),
+    names: new Set(byName.keys()),
+    definitions,
+    prepare: () =>
+      (prepared ??= Promise.all(tools.map(async (tool) => tool.prepare?.())).then(
+        () => undefined,
+        (error: unknown) => {
+          prepared = undefined; // not kept: the next model call reports it again
+          throw error;
+        },
+      )),
+  };
 }
 
 /** The wire definition of a tool, for the request's `tools` array. */

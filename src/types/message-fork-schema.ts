@@ -1,41 +1,29 @@
-import { jsonSchemaCheck, type Checked } from './json-schema-check.js';
+import * as v from 'valibot';
+import type { Checked } from './json-schema-check.js';
 import type { MessageFork } from './message-fork.js';
 import { checkMessages } from './message-schema.js';
+import { valibotCheck } from './valibot-check.js';
 
 // Loaded only when stored or imported data has forks: a conversation never branched does
 // not ship this check.
 
-/** The shape of forks, recursively; their messages are checked by `checkMessages`. */
-const checkShape = jsonSchemaCheck<MessageFork[]>({
-  $defs: {
-    fork: {
-      type: 'object',
-      properties: {
-        index: { type: 'integer', minimum: 0 },
-        branches: {
-          type: 'array',
-          minItems: 2,
-          items: {
-            anyOf: [
-              { type: 'null' },
-              {
-                type: 'object',
-                properties: {
-                  messages: { type: 'array' },
-                  forks: { type: 'array', items: { $ref: '#/$defs/fork' } },
-                },
-                required: ['messages', 'forks'],
-              },
-            ],
-          },
-        },
-      },
-      required: ['index', 'branches'],
-    },
-  },
-  type: 'array',
-  items: { $ref: '#/$defs/fork' },
+/** The shape of a fork, recursively; its messages are checked by `checkMessages`. */
+const forkSchema: v.GenericSchema = v.looseObject({
+  index: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  branches: v.pipe(
+    v.array(
+      v.nullable(
+        v.looseObject({
+          messages: v.array(v.unknown()),
+          forks: v.array(v.lazy(() => forkSchema)),
+        }),
+      ),
+    ),
+    v.minLength(2),
+  ),
 });
+
+const checkShape = valibotCheck<MessageFork[]>(v.array(forkSchema));
 
 /**
  * Forks read back from storage or a file, for a branch of `length` messages: checked and
