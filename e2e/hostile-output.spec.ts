@@ -19,7 +19,7 @@ const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: strin
 async function expectEveryAnswer(demo: DemoPage): Promise<void> {
   await expect(demo.log.locator('article.assistant')).toHaveCount(ANSWERS.length);
   for (const [index, [, , marker]] of ANSWERS.entries()) await expect(demo.assistant(index)).toContainText(marker);
-  await expect(demo.log.locator('article.user')).toHaveText(ANSWERS.map(([prompt]) => prompt));
+  await expect(demo.log.locator('article.user .bubble')).toHaveText(ANSWERS.map(([prompt]) => prompt));
 }
 
 test('nested 3,000 deep, a 1,000-level list, a 100,000-character word: all show, live and after a reload', async ({ page }) => {
@@ -86,8 +86,8 @@ for (const what of ['message', 'record'] as const) {
     await page.reload();
 
     const kept = what === 'message' ? ['Answer two.'] : ['Answer one.', 'Answer two.'];
-    await expect(demo.log.locator('article.assistant')).toHaveText(kept);
-    await expect(demo.log.locator('article.user')).toHaveText(['one', 'two']);
+    await expect(demo.log.locator('article.assistant .markdown')).toHaveText(kept);
+    await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two']);
 
     await enqueue({ text: 'Answer three.' });
     await demo.send('three');
@@ -95,7 +95,7 @@ for (const what of ['message', 'record'] as const) {
     await demo.idle();
     await page.reload();
 
-    await expect(demo.log.locator('article.assistant')).toHaveText([...kept, 'Answer three.']);
-    await expect(demo.log.locator('article.user')).toHaveText(['one', 'two', 'three']);
+    await expect(demo.log.locator('article.assistant .markdown')).toHaveText([...kept, 'Answer three.']);
+    await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two', 'three']);
   });
 }
