@@ -82,7 +82,7 @@ test('a reload restores the conversation from IndexedDB', async ({ page }) => {
 
   await page.reload();
 
-  await expect(demo.log.locator('article.user')).toHaveText('Remember this chat');
+  await expect(demo.log.locator('article.user .bubble')).toHaveText('Remember this chat');
   await expect(demo.assistant().locator('em')).toHaveText('persists');
   await expect(demo.chat.locator('[part~="conversation-current"]')).toContainText('Remember this chat');
   expect((await recorded()).requests).toHaveLength(1);

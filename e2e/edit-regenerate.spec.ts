@@ -49,8 +49,8 @@ test('Regenerate and ↑-edit send only the branch before the prompt, and surviv
   expect(users(3)).toEqual(['one', 'First answer.', 'two, edited']);
 
   await page.reload();
-  await expect(demo.log.locator('article.user')).toHaveText(['one', 'two, edited']);
-  await expect(demo.log.locator('article.assistant')).toHaveText([
+  await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two, edited']);
+  await expect(demo.log.locator('article.assistant .markdown')).toHaveText([
     'First answer.',
     'Edited answer.',
   ]);

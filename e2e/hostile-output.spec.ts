@@ -23,7 +23,7 @@ const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: strin
 /** Every answer shows: a folded one says so, and "Show more" (by keyboard) shows it to its end. */
 async function expectEveryAnswer(page: Page, demo: DemoPage): Promise<void> {
   await expect(demo.log.locator('article.assistant')).toHaveCount(ANSWERS.length);
-  await expect(demo.log.locator('article.user')).toHaveText(ANSWERS.map(([prompt]) => prompt));
+  await expect(demo.log.locator('article.user .bubble')).toHaveText(ANSWERS.map(([prompt]) => prompt));
   for (const [index, [, , marker, folded]] of ANSWERS.entries()) {
     const answer = demo.assistant(index);
     if (folded) {
@@ -107,8 +107,8 @@ for (const what of ['message', 'record'] as const) {
     await page.reload();
 
     const kept = what === 'message' ? ['Answer two.'] : ['Answer one.', 'Answer two.'];
-    await expect(demo.log.locator('article.assistant')).toHaveText(kept);
-    await expect(demo.log.locator('article.user')).toHaveText(['one', 'two']);
+    await expect(demo.log.locator('article.assistant .markdown')).toHaveText(kept);
+    await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two']);
 
     await enqueue({ text: 'Answer three.' });
     await demo.send('three');
@@ -116,8 +116,8 @@ for (const what of ['message', 'record'] as const) {
     await demo.idle();
     await page.reload();
 
-    await expect(demo.log.locator('article.assistant')).toHaveText([...kept, 'Answer three.']);
-    await expect(demo.log.locator('article.user')).toHaveText(['one', 'two', 'three']);
+    await expect(demo.log.locator('article.assistant .markdown')).toHaveText([...kept, 'Answer three.']);
+    await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two', 'three']);
   });
 }
 

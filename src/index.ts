@@ -63,6 +63,7 @@ export type { ResponseFormat } from './loop/response-format.js';
 export type { ToolCallToRepair } from './loop/tool-input-repair.js';
 export type { StreamListeners } from './loop/stream-listeners.js';
 export type { ClientSnapshot } from './loop/conversation-state.js';
+export type { BranchPosition, MessageBranch, MessageFork } from './types/message-fork.js';
 export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop-strategies.js';
 export type { LoopState, LoopStrategy } from './loop/loop-strategies.js';
 export type { Hooks, PostToolUseHook, PreToolUseHook, UserPromptSubmitHook } from './loop/hooks.js';
@@ -80,6 +81,7 @@ export {
   memoryHistory,
   parseConversationFile,
   pendingToolCallIds,
+  readConversationFile,
   repairDanglingToolCalls,
 } from './history/index.js';
 export type {

@@ -4,9 +4,11 @@ import { repeat } from 'lit/directives/repeat.js';
 import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource, type UserContent } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
-import { ComposerInput, lastPrompt } from './composer-input.js';
+import { ComposerInput } from './composer-input.js';
 import { ChatSession } from './chat-session.js';
 import { copyCode } from '../markdown/copy-code.js';
+import type { MessageActions } from '../transcript/message-actions.js';
+import { loadMessageRow } from './message-row-loader.js';
 import { entryTemplate } from '../transcript/entry-template.js';
 import { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MessageWindow } from './message-window.js';
@@ -116,6 +118,7 @@ export class AgentChat extends LitElement {
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
+  #messageActions: MessageActions | undefined;
   readonly #window = new MessageWindow({
     changed: () => {
       this.requestUpdate();
@@ -196,11 +199,13 @@ export class AgentChat extends LitElement {
     return this.#session.send(prompt);
   }
 
-  /** Asks again for the last answer: its prompt is sent anew in place of it. */
+  /**
+   * Asks again for the last answer. The answer shown so far stays reachable: `‹ 1 / 2 ›`
+   * under the new one switches between them.
+   */
   async regenerate(): Promise<boolean> {
     await this.updateComplete;
-    const last = lastPrompt(this.#session.client?.history ?? []);
-    return last !== undefined && this.#session.resend(last.index, last.content);
+    return this.#session.regenerate();
   }
 
   /** Stops the run: the partial answer stays. */
@@ -252,10 +257,16 @@ export class AgentChat extends LitElement {
     const content = this.renderRoot.querySelector<HTMLElement>('.log-content');
     if (log && content) this.#follower.attach(log, content);
     // After the first paint, so it does not wait: markdown + sanitiser and the tool cards are
-    // ready by the first answer.
+    // ready by the first answer, and the row under each message soon after.
     setTimeout(() => {
       markdownRenderer();
       if (!toolCards()) void loadToolCards().then(() => this.requestUpdate());
+      void loadMessageRow().then((row) => {
+        const session = this.#session;
+        this.#messageActions = row.messageActions(this, session, this.#input);
+        session.markBranches();
+        this.requestUpdate();
+      }, () => undefined);
     }, 0);
   }
 
@@ -323,7 +334,7 @@ export class AgentChat extends LitElement {
               ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`
               : nothing}
             ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
-            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards], () => entryTemplate(entry, this.#actions, t)))}
+            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards, this.#messageActions], () => entryTemplate(entry, this.#actions, t, this.#messageActions)))}
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing

@@ -5,6 +5,8 @@ import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
 import { Transcript, type AssistantEntry, type ToolPart } from '../transcript/transcript.js';
+import { messageRow } from './message-row-loader.js';
+import { lastPrompt } from './composer-input.js';
 
 /** What the session needs from its element. */
 export interface SessionHost {
@@ -158,22 +160,53 @@ export class ChatSession {
   }
 
   /**
-   * Sends `prompt` in place of the user message at `messageIndex` of the Client's history
-   * and everything after it (`Client.rewind`): edit and resend, or regenerate.
+   * Sends `prompt` as a new version of the user message at `messageIndex` of the Client's
+   * history (`Client.rewind`): edit and resend. The earlier version stays reachable.
    */
   async resend(messageIndex: number, prompt: UserContent): Promise<boolean> {
+    return (await this.#branch((client) => client.rewind(messageIndex))) && this.send(prompt);
+  }
+
+  /**
+   * Asks again for the answer to the last prompt (`Client.branchFrom`): the answer shown so
+   * far stays as an earlier version, `‹ 1 / 2 ›` under the new one.
+   */
+  async regenerate(): Promise<boolean> {
+    const last = lastPrompt(this.client?.history ?? []);
+    return last !== undefined && (await this.#branch((client) => client.branchFrom(last.index))) && this.#resume(this.client!);
+  }
+
+  /** Shows another version of a message and its continuation. */
+  switchBranch(messageIndex: number, branch: number): Promise<boolean> {
+    return this.#branch((client) => client.switchBranch(messageIndex, branch));
+  }
+
+  async #branch(change: (client: Client) => Promise<void>): Promise<boolean> {
     const client = this.client;
     if (!client || this.running || this.loading) return false;
     try {
-      await client.rewind(messageIndex);
+      await change(client);
     } catch (error) {
       this.error = asError(error);
       this.#host.changed();
       return false;
     }
     this.error = undefined;
-    this.transcript.load(client.history, client.pending);
-    return this.send(prompt);
+    this.#reload(client);
+    this.#host.changed();
+    return true;
+  }
+
+  #reload(client: Client): boolean {
+    const structured = this.#host.clientOptions().responseFormat !== undefined;
+    const interrupted = this.transcript.load(client.history, client.pending, structured);
+    this.markBranches();
+    return interrupted;
+  }
+
+  /** Marks the messages that have versions, once the message row is loaded (it shows them). */
+  markBranches(): void {
+    messageRow()?.markSession(this);
   }
 
   /** Calls the model again with the conversation as it is (after an error). */
@@ -250,6 +283,7 @@ export class ChatSession {
       this.running = false;
       this.#controller = undefined;
       this.#entry = undefined;
+      this.markBranches();
       host.changed();
       host.emit('agent-run-end', detail);
       const deferred = this.#deferred;
@@ -272,8 +306,7 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    const structured = this.#host.clientOptions().responseFormat !== undefined;
-    if (this.transcript.load(client.history, client.pending, structured) && !this.running) {
+    if (this.#reload(client) && !this.running) {
       this.error = new Error('The last answer was interrupted. Retry asks the model again.');
     }
     this.calls.offer();

@@ -70,13 +70,18 @@ export class ComposerInput {
       const last = lastPrompt(port.history());
       if (!last) return;
       event.preventDefault();
-      this.editing = last.index;
-      this.draft = contentText(last.content);
-      this.images = imagesOf(last.content);
-      if (this.images.length > 0) void this.#loadImageInput().then(() => port.changed());
-      port.changed();
+      this.edit(last.index, last.content);
     }
   };
+
+  /** Puts the user message at `messageIndex` (its text and images) in the box, to resend it edited. */
+  edit(messageIndex: number, content: UserContent): void {
+    this.editing = messageIndex;
+    this.draft = contentText(content);
+    this.images = imagesOf(content);
+    if (this.images.length > 0) void this.#loadImageInput().then(() => this.#port.changed());
+    this.#port.changed();
+  }
 
   /**
    * Images pasted, dropped or picked (a paste or drop of anything else is left to the

@@ -7,14 +7,24 @@ export function copyCode(event: MouseEvent): void {
   if (!(button instanceof HTMLButtonElement)) return;
   // Inside a <summary> (a JSON answer's bar) the click copies and does not fold the block.
   event.preventDefault();
-  const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
-  navigator.clipboard.writeText(code).then(
+  copyText(button, button.closest('.code-block')?.querySelector('pre')?.textContent ?? '');
+}
+
+/** Copies `text` with the Clipboard API; `button` says "Copied" (or "Copy failed") for 1.5 s. */
+export function copyText(button: HTMLButtonElement, text: string): void {
+  navigator.clipboard.writeText(text).then(
     () => flash(button, 'Copied'),
     () => flash(button, 'Copy failed'),
   );
 }
 
 function flash(button: HTMLButtonElement, text: string): void {
+  const label = button.getAttribute('aria-label');
   button.textContent = text;
-  setTimeout(() => (button.textContent = 'Copy'), 1500);
+  // Said by screen readers too: the label would hide the new text.
+  button.setAttribute('aria-label', text);
+  setTimeout(() => {
+    button.textContent = 'Copy';
+    if (label !== null) button.setAttribute('aria-label', label);
+  }, 1500);
 }

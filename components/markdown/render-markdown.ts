@@ -86,6 +86,11 @@ function decorate(fragment: DocumentFragment): void {
     bar.append(label, copy);
     pre.replaceWith(wrapper);
     wrapper.append(bar, pre);
+    const code = pre.querySelector('code');
+    if (code && language) {
+      // The highlighter loads when the first block with a language shows.
+      void import('./highlight-code.js').then(({ highlightCode }) => highlightCode(code, language), () => undefined);
+    }
   }
 }
 

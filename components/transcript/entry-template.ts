@@ -4,15 +4,19 @@ import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCards } from '../tool-card/tool-card-loader.js';
 import type { Translate } from '../strings/chat-strings.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
+import type { MessageActions } from './message-actions.js';
+import { messageRow } from '../chat/message-row-loader.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
-export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate): TemplateResult {
+export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate, messageActions: MessageActions | undefined): TemplateResult {
+  const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions);
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
         ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
         : nothing}
       ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
+      ${row ?? nothing}
     </article>`;
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
@@ -23,6 +27,7 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Transla
       : nothing}
     ${entry.state === 'stopped' ? html`<p class="note" part="note">${t('Stopped.')}</p>` : nothing}
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}
+    ${row ?? nothing}
   </article>`;
 }
 

@@ -59,6 +59,14 @@ export interface JsonPart {
 
 export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart | JsonPart;
 
+/** A message with versions (`‹ 2 / 3 ›`): where it is in the Client's history, which is shown. */
+export interface EntryBranches {
+  messageIndex: number;
+  /** 0-based. */
+  active: number;
+  count: number;
+}
+
 export interface UserEntry {
   kind: 'user';
   key: number;
@@ -66,6 +74,8 @@ export interface UserEntry {
   text: string;
   /** The images sent with it (data URLs), shown as thumbnails. */
   images?: string[];
+  /** Set when the prompt was edited: its versions. */
+  branches?: EntryBranches;
 }
 
 export interface AssistantEntry {
@@ -76,6 +86,8 @@ export interface AssistantEntry {
   state: 'streaming' | 'done' | 'stopped' | 'failed';
   /** A short note under the message (e.g. the tool-round limit was reached), to translate. */
   note?: { text: keyof ChatStrings; values?: Record<string, number> };
+  /** Set when the answer was regenerated: its versions. */
+  branches?: EntryBranches;
 }
 
 export type Entry = UserEntry | AssistantEntry;

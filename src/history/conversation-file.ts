@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describeIssues } from '../types/json-schema-check.js';
 import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
 import { valibotCheck } from '../types/valibot-check.js';
@@ -10,19 +11,24 @@ import { pausedStateSchema } from './message-schema.js';
 
 /** The `format` field of an exported conversation. */
 export const CONVERSATION_FILE_FORMAT = 'open-agent-conversation';
-/** The `version` field this code writes and reads. */
-export const CONVERSATION_FILE_VERSION = 1;
+/**
+ * The `version` field this code writes. It reads this one and every earlier one: version 1
+ * files have no `forks`.
+ */
+export const CONVERSATION_FILE_VERSION = 2;
 
 /** An exported conversation: what `exportConversation` writes and `importConversation` reads. */
 export interface ConversationFile {
   format: typeof CONVERSATION_FILE_FORMAT;
-  version: typeof CONVERSATION_FILE_VERSION;
+  version: 1 | typeof CONVERSATION_FILE_VERSION;
   id: string;
   title: string;
   createdAt: number;
   updatedAt: number;
   messages: Message[];
   pending?: PausedState;
+  /** Version 2: earlier versions of messages (see `conversation-file-forks.ts`). */
+  forks?: MessageFork[];
 }
 
 const timestamp = v.pipe(v.number(), v.minValue(0));
@@ -36,6 +42,7 @@ const checkFile = valibotCheck<Omit<ConversationFile, 'messages'> & { messages: 
     updatedAt: timestamp,
     messages: v.array(v.unknown()),
     pending: v.optional(pausedStateSchema),
+    forks: v.optional(v.array(v.unknown())),
   }),
 );
 
@@ -50,12 +57,14 @@ export function serializeConversation(conversation: StoredConversation): string 
     updatedAt: conversation.updatedAt,
     messages: conversation.messages,
     ...(conversation.pending === undefined ? {} : { pending: conversation.pending }),
+    ...(conversation.forks === undefined || conversation.forks.length === 0 ? {} : { forks: conversation.forks }),
   };
   return JSON.stringify(file, null, 2);
 }
 
 /**
- * Parses and validates a conversation file.
+ * Parses and validates a conversation file, version 1 or 2. Its `forks` are checked only as a
+ * list here: `readConversationFile` (conversation-file-forks.ts) checks them whole.
  *
  * @throws AgentError `VALIDATION_FAILED` saying what is wrong: not JSON, another format, a newer
  *   version, or the first invalid fields (`messages.3.content: …`).
@@ -74,25 +83,27 @@ export function parseConversationFile(json: string): ConversationFile {
       `"format" is ${JSON.stringify(format) ?? 'missing'}, expected "${CONVERSATION_FILE_FORMAT}"`,
     );
   }
-  if (version !== CONVERSATION_FILE_VERSION) {
+  if (version !== 1 && version !== CONVERSATION_FILE_VERSION) {
     throw invalid(
-      `"version" is ${JSON.stringify(version) ?? 'missing'}; this open-agent reads version ${CONVERSATION_FILE_VERSION}`,
+      `"version" is ${JSON.stringify(version) ?? 'missing'}; this open-agent reads versions 1 to ${CONVERSATION_FILE_VERSION}`,
     );
   }
   const file = checkFile(data);
   if (!file.success) throw invalid(describeIssues(file.issues));
   const messages = checkMessages(file.data.messages);
   if (!messages.success) throw invalid(describeIssues(messages.issues, 'messages'));
-  const { id, title, createdAt, updatedAt, pending } = file.data;
+  const { id, title, createdAt, updatedAt, pending, forks } = file.data;
   return {
     format: CONVERSATION_FILE_FORMAT,
-    version: CONVERSATION_FILE_VERSION,
+    version,
     ...{ id, title, createdAt, updatedAt, messages: messages.data },
     ...(pending === undefined ? {} : { pending }),
+    ...(forks === undefined || version === 1 ? {} : { forks }),
   };
 }
 
-function invalid(reason: string, cause?: unknown): AgentError {
+/** A file's reason to be refused, as `importConversation` throws it. */
+export function invalid(reason: string, cause?: unknown): AgentError {
   return new AgentError('VALIDATION_FAILED', `Cannot import the conversation: ${reason}.`, {
     ...(cause === undefined ? {} : { cause }),
   });

@@ -1,4 +1,5 @@
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 
 /** One row of {@link HistoryStore.list}. */
 export interface ConversationSummary {
@@ -18,6 +19,8 @@ export interface StoredConversation {
   messages: Message[];
   /** The paused run (pending external tools or approvals), if one is waiting. */
   pending?: PausedState;
+  /** Earlier versions of its messages (regenerated answers, edited prompts), if any. */
+  forks?: MessageFork[];
   createdAt: number;
   updatedAt: number;
 }

@@ -1,5 +1,6 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary } from './history-store.js';
 import { UNTITLED } from './history-store.js';
@@ -8,6 +9,7 @@ import {
   conversationKey,
   imageRange,
   conversationRange,
+  forksKey,
   checkConversationRecord,
   pageRange,
   type ConversationRecord,
@@ -68,18 +70,26 @@ export async function storedRecord(
  */
 export async function readConversation(
   options: ReadOptions & { conversationId: string },
-): Promise<{ record: ConversationRecord; messages: Message[] } | undefined> {
+): Promise<{ record: ConversationRecord; messages: Message[]; forks?: MessageFork[] } | undefined> {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues, images] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues, images, forkValue] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
       request(objectStore.getAll(imageRange(KeyRange, conversationId))),
+      request(objectStore.get(forksKey(conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
   const found = await readMessages(value, pageValues, conversationId);
-  return { ...found, messages: await loadedForm(found.messages, images) };
+  const read = { ...found, messages: await loadedForm(found.messages, images) };
+  if (forkValue === undefined) return read;
+  const { checkForks } = await import('../types/message-fork-schema.js');
+  const forks = checkForks(forkValue, read.messages.length);
+  if (forks.success) return { ...read, forks: forks.data };
+  // Forks that do not fit the messages kept are left out: the active branch still loads.
+  console.warn(`STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`);
+  return read;
 }
 
 /** The record and messages of what was read; what does not validate is left out. */

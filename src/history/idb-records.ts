@@ -8,6 +8,8 @@ import { pausedStateSchema } from './message-schema.js';
  * conversation form one contiguous key range, read in order by one `getAll`:
  *
  * - `['c', conversationId]` → {@link ConversationRecord}
+ * - `['f', conversationId]` → `MessageFork[]`, earlier versions of its messages (absent when
+ *   none: a conversation never branched reads and writes nothing more)
  * - `['m', conversationId, page]` → `Message[]`, a page of consecutive messages (see
  *   `fillPages`). Page numbers are allocated inside the transaction that writes them, so two
  *   tabs never take the same one (IndexedDB runs overlapping readwrite transactions one after
@@ -18,6 +20,7 @@ import { pausedStateSchema } from './message-schema.js';
 const CONVERSATION = 'c';
 const PAGE = 'm';
 const IMAGE = 'i';
+const FORKS = 'f';
 
 /** The stored head of a conversation: everything but its messages. */
 export interface ConversationRecord {
@@ -50,6 +53,11 @@ export const checkConversationRecord = valibotCheck<ConversationRecord>(
 /** The key of a conversation's record. */
 export function conversationKey(conversationId: string): IDBValidKey {
   return [CONVERSATION, conversationId];
+}
+
+/** The key of a conversation's forks. */
+export function forksKey(conversationId: string): IDBValidKey {
+  return [FORKS, conversationId];
 }
 
 /** The key of page number `page` of a conversation. */

@@ -21,3 +21,4 @@ export {
   parseConversationFile,
 } from './conversation-file.js';
 export type { ConversationFile } from './conversation-file.js';
+export { readConversationFile } from './conversation-file-forks.js';

@@ -1,6 +1,5 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
-import { copyId, parseConversationFile, serializeConversation } from './conversation-file.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { HistoryChannel } from './history-channel.js';
 import { rejected, storageFailed, unknownConversation } from './history-errors.js';
@@ -8,7 +7,13 @@ import type { HistoryStore, PausedState, StoredConversation } from './history-st
 import { UNTITLED } from './history-store.js';
 import { readConversation, readSummaries, storedRecord, withSalvage } from './idb-read.js';
 import { putImages, storedForm } from './idb-image-records.js';
-import { conversationKey, imageRange, pageRange, type ConversationRecord } from './idb-records.js';
+import {
+  conversationKey,
+  forksKey,
+  imageRange,
+  pageRange,
+  type ConversationRecord,
+} from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
@@ -137,11 +142,13 @@ export function indexedDBHistory(
     const record = stored?.record ?? newRecord(conversationId);
     const messages = [...(stored?.messages ?? []), ...(kept?.messages ?? [])];
     const pending = kept?.pending ? kept.pending.value : record.pending;
+    const forks = stored?.forks;
     return {
       id: conversationId,
       title: record.title || titleFromMessages(messages) || UNTITLED,
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
+      ...(forks === undefined ? {} : { forks }),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     };
@@ -226,6 +233,7 @@ export function indexedDBHistory(
           objectStore.delete(key);
           objectStore.delete(pageRange(KeyRange, conversationId));
           objectStore.delete(imageRange(KeyRange, conversationId));
+          objectStore.delete(forksKey(conversationId));
           return found;
         });
         const hadUnsaved = unsaved.clear(conversationId);
@@ -237,18 +245,21 @@ export function indexedDBHistory(
       return serial(async () => {
         const conversation = await loadConversation(conversationId);
         if (!conversation) throw unknownConversation(conversationId);
+        // Loaded on first export or import: a page that does neither does not ship the format.
+        const { serializeConversation } = await import('./conversation-file.js');
         return serializeConversation(conversation);
       });
     },
 
     importConversation(json, importOptions = {}) {
-      let file: ReturnType<typeof parseConversationFile>;
-      try {
-        file = parseConversationFile(json);
-      } catch (error) {
-        return rejected(error);
-      }
+      // Read in turn, like every operation: a call made after this one is not stored first.
       return serial(async () => {
+        const [{ readConversationFile }, { copyId }] = await Promise.all([
+          import('./conversation-file-forks.js'),
+          import('./conversation-file.js'),
+        ]);
+        const file = await readConversationFile(json);
+        // Images of the active branch go to Blobs; a fork's messages are kept as they came.
         const form = await storedForm(file.messages);
         const id = await change('importConversation', importOptions.id, async (objectStore) => {
           const taken = async (candidate: string) =>
@@ -258,6 +269,8 @@ export function indexedDBHistory(
           objectStore.delete(imageRange(KeyRange, target));
           putImages(objectStore, target, form);
           const pageCount = writeAllPages(objectStore, target, form.messages);
+          if (file.forks) objectStore.put(file.forks, forksKey(target));
+          else objectStore.delete(forksKey(target));
           const record: ConversationRecord = {
             id: target,
             title: file.title === UNTITLED ? '' : file.title,

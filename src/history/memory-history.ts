@@ -1,9 +1,4 @@
-import {
-  copyId,
-  parseConversationFile,
-  serializeConversation,
-  type ConversationFile,
-} from './conversation-file.js';
+import { copyId, serializeConversation, type ConversationFile } from './conversation-file.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { unknownConversation } from './history-errors.js';
 import { HistoryChannel } from './history-channel.js';
@@ -61,6 +56,7 @@ export function memoryHistory(
       title: conversation.title || UNTITLED,
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
+      ...(conversation.forks === undefined ? {} : { forks: structuredClone(conversation.forks) }),
       createdAt: conversation.createdAt,
       updatedAt: conversation.updatedAt,
     };
@@ -130,9 +126,10 @@ export function memoryHistory(
     exportConversation: (conversationId) =>
       settle(() => serializeConversation(snapshot(existing(conversationId)))),
 
-    importConversation: (json, importOptions = {}) =>
-      settle(() => {
-        const file = parseConversationFile(json);
+    importConversation: async (json, importOptions = {}) => {
+      const { readConversationFile } = await import('./conversation-file-forks.js');
+      const file = await readConversationFile(json);
+      return settle(() => {
         const id = importOptions.id ?? (conversations.has(file.id) ? copyId(file.id) : file.id);
         conversations.set(id, {
           id,
@@ -141,10 +138,12 @@ export function memoryHistory(
           updatedAt: file.updatedAt,
           messages: file.messages,
           ...(file.pending === undefined ? {} : { pending: file.pending }),
+          ...(file.forks === undefined ? {} : { forks: file.forks }),
         });
         channel.notify({ conversationId: id, kind: 'import' });
         return id;
-      }),
+      });
+    },
 
     subscribe: (listener) => channel.subscribe(listener),
     close: () => channel.close(),

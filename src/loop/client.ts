@@ -4,6 +4,9 @@ import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import { describeIssues } from '../types/json-schema-check.js';
 import type { Message, UserContent } from '../types/message.js';
+import { branchPosition, type BranchPosition } from '../types/message-fork.js';
+import type * as Branching from './branching.js';
+import type { LoopContext } from './loop-context.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, promptBlocked } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
@@ -309,25 +312,78 @@ export class Client {
   }
 
   /**
-   * Continues from an earlier point: drops the user message at `messageIndex` (an index
-   * into {@link Client.history}) and everything after it, so the next `query()` / `run()`
-   * sends only what came before — to edit a prompt and resend it, or to regenerate an
-   * answer (rewind to its prompt, run the prompt again). Calls still pending are dropped
-   * with their message; what is kept was answered (no dangling calls). A stored
-   * conversation is rewritten to the kept messages; resolves once it is.
+   * Edit and resend: starts a new version of the user message at `messageIndex` (an index
+   * into {@link Client.history}). What followed it stays reachable as an earlier version
+   * ({@link Client.switchBranch}); the next `query()` / `run()` sends only what came before.
+   * Same as `branchFrom(messageIndex - 1)`, for a user message.
    * @throws TypeError when `messageIndex` is not the index of a user message.
    */
   rewind(messageIndex: number): Promise<void> {
-    this.#assertIdle('rewind');
     if (this.#state.messages[messageIndex]?.role !== 'user') {
       throw new TypeError(`rewind: message ${messageIndex} is not a user message`);
     }
-    this.#state.messages.length = messageIndex;
-    this.#state.round = null;
-    this.#state.modelCallDue = false;
-    this.#state.iterationCount = 0;
+    return this.branchFrom(messageIndex - 1);
+  }
+
+  /**
+   * Continues from the message at `messageIndex` (-1: from the start): the messages after it
+   * become an earlier version of the next one, reachable with {@link Client.switchBranch},
+   * and the next `query()` (an edited prompt) or `continue()` + `receiveMessages()` (a
+   * regenerated answer) sends that branch's messages, nothing else. Calls still pending are
+   * answered first (`EXECUTION_CANCELLED`), so no branch keeps a call without a result. A
+   * stored conversation is rewritten with its branches; resolves once it is.
+   * @throws TypeError when the message after `messageIndex` is a tool result (a cut there
+   * would part a call from its result).
+   *
+   * @example
+   * // Regenerate the answer to the prompt at index 4, keeping the old answer:
+   * await client.branchFrom(4);
+   * client.continue();
+   * for await (const event of client.receiveMessages()) show(event);
+   * client.branchesAt(5); // { active: 1, count: 2 }
+   */
+  branchFrom(messageIndex: number): Promise<void> {
+    return this.#branch('branchFrom', (branching, context) =>
+      branching.branchFrom(context, messageIndex + 1),
+    );
+  }
+
+  /**
+   * Which version of the message at `messageIndex` the active branch holds, of how many:
+   * `{ active: 0, count: 1 }` for a message never regenerated or edited.
+   */
+  branchesAt(messageIndex: number): BranchPosition {
+    return branchPosition(this.#state.forks, messageIndex);
+  }
+
+  /**
+   * Shows version `branch` (0-based, in the order made) of the message at `messageIndex`:
+   * {@link Client.history} becomes that version and its continuation, and the one shown so
+   * far is kept. Stored conversations keep the choice; resolves once it is written.
+   * @throws RangeError when the message has no such version.
+   *
+   * @example
+   * const { active, count } = client.branchesAt(5);
+   * if (active > 0) await client.switchBranch(5, active - 1); // ‹ the earlier answer
+   */
+  switchBranch(messageIndex: number, branch: number): Promise<void> {
+    return this.#branch('switchBranch', (branching, context) =>
+      branching.switchBranch(context, messageIndex, branch),
+    );
+  }
+
+  /** Changes the branch shown (with the code loaded on first use) and stores the result. */
+  async #branch(
+    method: string,
+    change: (branching: typeof Branching, context: Pick<LoopContext, 'state' | 'append'>) => void,
+  ): Promise<void> {
+    this.#assertIdle(method);
+    await this.#persistence.ready;
+    const branching = await import('./branching.js');
+    this.#assertIdle(method);
+    change(branching, this.#loopState());
     this.#untold = [];
-    return this.#persistence.replace(this.#state.messages);
+    return this.#persistence.replace(this.#state.messages, this.#state.forks);
   }
 
   /** The conversation as plain JSON, for {@link Client.restore}. Synchronous. */

@@ -1,6 +1,7 @@
 import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
 import { checkPaused } from './snapshot-schema.js';
@@ -77,6 +78,7 @@ export class ConversationPersistence {
       apply({
         // The store repaired dangling calls, except those of the open round listed in `pending`.
         messages: stored.messages,
+        forks: stored.forks ?? [],
         round,
         ...(paused?.success === true
           ? { iterationCount: paused.data.iterationCount, finishReason: paused.data.finishReason }
@@ -120,23 +122,24 @@ export class ConversationPersistence {
   }
 
   /**
-   * Stores `messages` in place of the conversation (after a rewind), keeping its title and
-   * dates and clearing a paused run; resolves once every queued write is done. Costs a rewrite
-   * of the conversation: a user's edit, not the loop's path.
+   * Stores `messages` and `forks` in place of the conversation (after a branch or a switch),
+   * keeping its title and dates and clearing a paused run; resolves once every queued write is
+   * done. Costs a rewrite of the conversation: a user's edit, not the loop's path.
    */
-  replace(messages: readonly Message[]): Promise<void> {
+  replace(messages: readonly Message[], forks: readonly MessageFork[] = []): Promise<void> {
     const store = this.#store;
     if (store) {
       this.#localWrites += 1;
       this.#pendingStored = false;
       const id = this.conversationId;
-      const copy = structuredClone([...messages]);
+      const copy = structuredClone({ messages: [...messages], forks: [...forks] });
       this.#enqueue(async () => {
-        if (copy.length === 0) return store.delete(id);
-        const { pending: _pending, ...file } = JSON.parse(
+        if (copy.messages.length === 0 && copy.forks.length === 0) return store.delete(id);
+        const { pending: _pending, forks: _forks, ...file } = JSON.parse(
           await store.exportConversation(id),
         ) as Record<string, unknown>;
-        await store.importConversation(JSON.stringify({ ...file, messages: copy }), { id });
+        const next = { ...file, messages: copy.messages, ...(copy.forks.length > 0 ? { forks: copy.forks } : {}) };
+        await store.importConversation(JSON.stringify(next), { id });
       });
     }
     return this.#writes;

@@ -1,5 +1,6 @@
 import type { AgentErrorCode } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
+import type { MessageFork } from '../types/message-fork.js';
 import type { PendingToolCall } from '../types/events.js';
 import { emptyUsage, type Usage } from '../types/usage.js';
 
@@ -44,6 +45,8 @@ export interface ConversationState {
   finishReason: string | null;
   /** A model call is due on the next `receiveMessages()` (after a prompt or `continue()`). */
   modelCallDue: boolean;
+  /** Earlier versions of messages of this branch (regenerated, edited), with their continuations. */
+  forks?: MessageFork[];
 }
 
 /** A paused or idle conversation as plain JSON: `Client.restore()` continues it. */

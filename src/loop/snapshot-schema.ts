@@ -49,6 +49,7 @@ export const checkSnapshot: Check<ClientSnapshot> = valibotCheck(
     ...pausedEntries,
     usage: usageSchema,
     modelCallDue: v.boolean(),
+    forks: v.optional(v.array(v.unknown())),
   }),
 );
 

@@ -483,7 +483,7 @@ describe('<agent-chat>', () => {
       element.conversationId = 'saved';
     });
     await expect.poll(() => text(second.chat, 'article.assistant')).toContain('Three.');
-    expect(text(second.chat, 'article.user')).toBe('1 + 2');
+    expect(text(second.chat, 'article.user .bubble')).toBe('1 + 2');
     expect(text(second.chat, 'section.tool .tool-status')).toContain('Done');
     expect($(second.chat, 'agent-conversations')).toBeNull();
     $<HTMLButtonElement>(second.chat, '[part~="sidebar-button"]')?.click();
@@ -523,7 +523,7 @@ describe('<agent-chat>', () => {
 
     await expect.poll(() => $$(chat, 'article').length).toBeGreaterThan(0);
     expect($$(chat, 'article').length).toBeLessThanOrEqual(40);
-    expect(text(chat, 'article.assistant:last-of-type')).toBe('answer 999');
+    expect(text(chat, 'article.assistant:last-of-type .markdown')).toBe('answer 999');
     const log = $(chat, '[role="log"]');
     await expect
       .poll(() => log && log.scrollHeight - log.scrollTop - log.clientHeight)

@@ -75,13 +75,16 @@ describe('keyboard focus in <agent-chat>', () => {
 
     start.focus();
     const reached: string[] = [];
+    const seen = new Set<Element>();
     const problems: string[] = [];
     for (let step = 0; step < 30; step++) {
       await userEvent.tab();
       const active = deepActive();
       if (!active || !chat.shadowRoot?.contains(active)) break;
       const name = `${active.localName}${active.getAttribute('part') ? `[${active.getAttribute('part')}]` : ''} "${(active.textContent ?? '').trim().slice(0, 20)}"`;
-      if (reached.includes(name)) break;
+      // Back at a control already reached: Tab went round. (Names repeat: every prompt has Edit.)
+      if (seen.has(active)) break;
+      seen.add(active);
       reached.push(name);
       const problem = ringProblem(active);
       if (problem) problems.push(`${name}: ${problem}`);

@@ -83,7 +83,7 @@ describe('images in indexedDBHistory', () => {
     await history.append('c', [withImage, { role: 'assistant', content: 'A pattern.' }]);
     const file = await history.exportConversation('c');
     expect(JSON.parse(file)).toMatchObject({
-      version: 1,
+      version: 2,
       messages: [withImage, { role: 'assistant' }],
     });
 

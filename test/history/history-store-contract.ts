@@ -198,7 +198,7 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       const copy = await history.load(copyId);
       expect(JSON.parse(json)).toMatchObject({
         format: 'open-agent-conversation',
-        version: 1,
+        version: 2,
         id: 'c1',
       });
       expect(copyId).not.toBe('c1');
@@ -235,8 +235,8 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       ['no version', '{"format":"open-agent-conversation"}', '"version" is missing'],
       [
         'a newer version',
-        '{"format":"open-agent-conversation","version":2}',
-        '"version" is 2; this open-agent reads version 1',
+        '{"format":"open-agent-conversation","version":3}',
+        '"version" is 3; this open-agent reads versions 1 to 2',
       ],
       [
         'a bad message',
@@ -285,6 +285,56 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
         history.close?.();
       },
     );
+
+    test('a version 1 file (no forks) still imports', async () => {
+      const history = open();
+      const v1 = { format: 'open-agent-conversation', version: 1, id: 'old', title: 'Old',
+        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('hello')] };
+      const id = await history.importConversation(JSON.stringify(v1));
+      const loaded = await history.load(id);
+      expect(loaded?.messages).toEqual(v1.messages);
+      expect(loaded?.forks).toBeUndefined();
+      expect(JSON.parse(await history.exportConversation(id))).toMatchObject({ version: 2 });
+    });
+
+    test('forks (version 2) survive import, load, export and delete', async () => {
+      const history = open();
+      const forks = [
+        {
+          index: 1,
+          branches: [
+            {
+              messages: [assistant('first answer'), user('then'), assistant('more')],
+              forks: [{ index: 1, branches: [null, { messages: [user('or')], forks: [] }] }],
+            },
+            null,
+          ],
+        },
+      ];
+      const file = { format: 'open-agent-conversation', version: 2, id: 'f', title: 'Forked',
+        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('second answer')], forks };
+      const id = await history.importConversation(JSON.stringify(file));
+      expect((await history.load(id))?.forks).toEqual(forks);
+      const again = await history.importConversation(await history.exportConversation(id), { id: 'g' });
+      expect((await history.load(again))?.forks).toEqual(forks);
+      await history.delete('g');
+      await history.importConversation(JSON.stringify({ ...file, forks: undefined }), { id: 'g' });
+      expect((await history.load('g'))?.forks).toBeUndefined();
+    });
+
+    test.each([
+      ['two active versions', [{ index: 1, branches: [null, null] }], 'forks.0.branches'],
+      ['a fork past the messages', [{ index: 9, branches: [{ messages: [], forks: [] }, null] }], 'forks.0.index'],
+      ['a bad message in a branch', [{ index: 1, branches: [{ messages: [{ role: 'x' }], forks: [] }, null] }], 'forks.0.branches.0.messages.0'],
+    ])('a file with bad forks (%s) is refused and changes nothing', async (_, forks, where) => {
+      const history = open();
+      const file = { format: 'open-agent-conversation', version: 2, id: 'b', title: 'B',
+        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('yo')], forks };
+      const error = await rejection(history.importConversation(JSON.stringify(file)));
+      expect(isAgentError(error, 'VALIDATION_FAILED')).toBe(true);
+      expect(String((error as Error).message)).toContain(where);
+      expect(await history.list()).toEqual([]);
+    });
 
     test('exporting an unknown conversation is refused', async () => {
       const history = open();

@@ -126,7 +126,9 @@ describe('Client.rewind: continue from a given message', () => {
       const reloaded = new Client(options);
       await reloaded.ready;
       await reloaded.rewind(0);
-      expect(await history.load('c')).toBeUndefined();
+      // Nothing is left in the active branch; the old one stays reachable.
+      expect((await history.load('c'))?.messages).toEqual([]);
+      expect(reloaded.branchesAt(0)).toEqual({ active: 1, count: 2 });
       await collect(reloaded.run('fresh'));
       expect(sent(fake.requests[2]?.body)).toEqual([{ role: 'user', content: 'fresh' }]);
     },

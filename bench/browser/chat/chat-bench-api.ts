@@ -3,7 +3,7 @@ export interface ChatBenchApi {
   /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
   stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
-  open(options: { messages: number }): Promise<OpenTimes>;
+  open(options: { messages: number; branches?: number }): Promise<OpenTimes>;
 }
 
 /** Hostile or huge answers (issue 18), streamed instead of the markdown deltas. */
@@ -31,6 +31,8 @@ export interface OpenTimes {
   firstPaintMs: number;
   /** Messages written to IndexedDB before opening (setup, not timed). */
   stored: number;
+  /** Messages with earlier versions among them. */
+  forks: number;
 }
 
 declare global {

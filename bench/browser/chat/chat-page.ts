@@ -1,5 +1,5 @@
 import '../../../components/index.js';
-import { Client, indexedDBHistory } from '../../../src/index.js';
+import { Client, indexedDBHistory, type Message, type MessageFork } from '../../../src/index.js';
 import { inMemoryFetch, sliceBody, textStream } from '../../support/sse-fixture.js';
 import { benchMessages } from '../core/bench-messages.js';
 import type { ChatBenchApi, HostileAnswer, OpenTimes, StreamTimes } from './chat-bench-api.js';
@@ -194,11 +194,17 @@ function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFram
   return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
-async function open(options: { messages: number }): Promise<OpenTimes> {
+async function open(options: { messages: number; branches?: number }): Promise<OpenTimes> {
   const dbName = `open-agent-bench-chat-${Date.now()}`;
   const writer = indexedDBHistory({ dbName });
   const messages = benchMessages(options.messages);
   for (let offset = 0; offset < messages.length; offset += 500) await writer.append('open', messages.slice(offset, offset + 500));
+  const forks = benchForks(messages, options.branches ?? 0);
+  if (forks.length > 0) {
+    // A version 2 file: the same conversation with earlier versions of some answers.
+    const file = JSON.parse(await writer.exportConversation('open')) as Record<string, unknown>;
+    await writer.importConversation(JSON.stringify({ ...file, forks }), { id: 'open' });
+  }
   writer.close?.();
   const last = messages.at(-1);
   const marker = typeof last?.content === 'string' ? last.content.slice(-14) : '';
@@ -223,10 +229,25 @@ async function open(options: { messages: number }): Promise<OpenTimes> {
     }
     chat.remove();
     chat.history.close?.();
-    return { firstPaintMs: painted - start, stored: messages.length };
+    return { firstPaintMs: painted - start, stored: messages.length, forks: forks.length };
   } finally {
     indexedDB.deleteDatabase(dbName);
   }
+}
+
+/**
+ * `count` answers spread over the conversation, each with an earlier version: the answer and
+ * the 20 messages after it, as regenerating it would have left them.
+ */
+function benchForks(messages: readonly Message[], count: number): MessageFork[] {
+  const answers = messages.flatMap((message, index) =>
+    message.role === 'assistant' && messages[index - 1]?.role === 'user' ? [index] : [],
+  );
+  const step = Math.max(1, Math.floor(answers.length / Math.max(count, 1)));
+  return answers
+    .filter((_, position) => position % step === 0)
+    .slice(0, count)
+    .map((index) => ({ index, branches: [{ messages: messages.slice(index, index + 20), forks: [] }, null] }));
 }
 
 const api: ChatBenchApi = { stream, open };

@@ -1,0 +1,62 @@
+import { copyText } from '../markdown/copy-code.js';
+import { markBranches, userMessageIndex } from '../transcript/branch-marks.js';
+import type { ChatSession } from './chat-session.js';
+import type { ComposerInput } from './composer-input.js';
+import type { MessageActions } from '../transcript/message-actions.js';
+
+// The row under each message (Edit, Copy, `‹ 2 / 3 ›`) loads after the first paint, as its
+// own chunk (message-row-loader.ts): an empty chat shows without it.
+export { messageActionsTemplate } from '../transcript/message-actions.js';
+
+/** The row's look, added to the element's styles when the row loads. */
+const styles = new CSSStyleSheet();
+styles.replaceSync(`
+  .message.user { flex-wrap: wrap; }
+  .message-actions { display: flex; align-items: center; gap: 6px; font-size: 0.82em; color: var(--_muted); }
+  .message.user .message-actions { flex-basis: 100%; justify-content: flex-end; margin-top: 2px; }
+  .message-actions button { padding: 2px 6px; }
+  .message-actions button:disabled { opacity: 0.4; }
+  .branches { display: inline-flex; align-items: center; gap: 2px; font-variant-numeric: tabular-nums; }
+`);
+
+/** Marks the session's messages that have versions (`‹ 2 / 3 ›`). */
+export function markSession(session: ChatSession): void {
+  const client = session.client;
+  if (client) markBranches(session.transcript.entries, client.history, (index) => client.branchesAt(index));
+}
+
+/** The row's actions for an element: edit a prompt, copy an answer, switch versions. */
+export function messageActions(
+  element: { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> },
+  session: ChatSession,
+  input: ComposerInput,
+): MessageActions {
+  const root = element.renderRoot as ShadowRoot;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
+  return {
+    edit: (entry) => {
+      const history = session.client?.history ?? [];
+      const index = userMessageIndex(session.transcript.entries, entry, history);
+      const message = history[index];
+      if (message?.role !== 'user' || session.running) return;
+      // Its text and its images: resent edited, the images go again unless removed.
+      input.edit(index, message.content);
+      void element.updateComplete.then(() => root.querySelector<HTMLTextAreaElement>('#input')?.focus());
+    },
+    copy: (entry, button) => {
+      const text = entry.parts.flatMap((part) => (part.kind === 'text' ? [part.view.text] : []));
+      copyText(button, text.join('\n\n'));
+    },
+    switchBranch: (messageIndex, branch) => {
+      const used = root.activeElement?.getAttribute('part');
+      void session.switchBranch(messageIndex, branch).then(async (switched) => {
+        if (!switched) return;
+        // The row was drawn anew: the keyboard stays on the switcher that was used.
+        await element.updateComplete;
+        const buttons = [...root.querySelectorAll<HTMLButtonElement>(`[data-message="${messageIndex}"] button`)];
+        const enabled = buttons.filter((button) => !button.disabled);
+        (enabled.find((button) => button.getAttribute('part') === used) ?? enabled[0])?.focus();
+      });
+    },
+  };
+}
