@@ -76,8 +76,11 @@ export async function* modelStep(
         break;
       }
       // Calls come last, once the response is complete: repair their input before telling.
-      const event =
-        next.value.type === 'tool_use' && repairs ? await repairs.use(next.value) : next.value;
+      let event = next.value;
+      if (event.type === 'tool_use' && repairs) {
+        const used = repairs.use(event);
+        event = used instanceof Promise ? await used : used;
+      }
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
         tellTextWasReasoning(context, event.text);
