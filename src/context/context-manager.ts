@@ -201,13 +201,16 @@ function countMessages(
     const limit = Math.min(last.messages.length, messages.length);
     while (shared < limit && last.messages[shared] === messages[shared]) shared += 1;
   }
-  const sums = last ? last.sums.slice(0, shared + 1) : [0];
+  // The sums are this client's own: cut back to the shared prefix in place, then extended.
+  const sums = last?.sums ?? [0];
+  sums.length = shared + 1;
   let total = sums[shared] ?? 0;
   for (let index = shared; index < messages.length; index += 1) {
     total += estimateMessageTokens(messages[index] as Message);
     sums.push(total);
   }
-  return { messages, sums, total };
+  // A copy: the caller's array may change in place before the next call (a rewind, a push).
+  return { messages: messages.slice(), sums, total };
 }
 
 /** The policy's choice of what to send, and whether it fits (`refused` says why not). */

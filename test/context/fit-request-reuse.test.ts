@@ -70,9 +70,8 @@ describe('fitRequest across calls of one client', () => {
             } else if (change.kind === 'system') system = change.on;
             const request: ChatRequest = {
               model: 'm',
-              messages: system
-                ? [{ role: 'system', content: 'Be brief.' }, ...messages]
-                : [...messages],
+              // Without a system prompt, the same array every call, changed in place between them.
+              messages: system ? [{ role: 'system', content: 'Be brief.' }, ...messages] : messages,
               stream: true,
               max_tokens: 256,
             };
