@@ -65,7 +65,7 @@ export async function* modelStep(
     const repairs = repairModule ? new repairModule.ToolInputRepairs(context) : undefined;
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
-      ...(dialects ? { dialects: await dialects } : {}),
+      ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       ...toolInputListener(context),
     });
