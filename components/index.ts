@@ -4,16 +4,16 @@
  * both elements.
  * @packageDocumentation
  */
-import { AgentChat } from './agent-chat.js';
-import { AgentConversations } from './agent-conversations.js';
-import { AgentElapsed } from './elapsed-time.js';
+import { AgentChat } from './chat/agent-chat.js';
+import { AgentConversations } from './conversations/agent-conversations.js';
+import { AgentElapsed } from './tool-card/elapsed-time.js';
 
-export { AgentChat } from './agent-chat.js';
-export { AgentConversations } from './agent-conversations.js';
-export type { ConversationSelectDetail } from './agent-conversations.js';
-export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat-events.js';
-export { loadMarkdown, renderMarkdown } from './markdown-loader.js';
-export type { MarkdownOptions } from './render-markdown.js';
+export { AgentChat } from './chat/agent-chat.js';
+export { AgentConversations } from './conversations/agent-conversations.js';
+export type { ConversationSelectDetail } from './conversations/agent-conversations.js';
+export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat/chat-events.js';
+export { loadMarkdown, renderMarkdown } from './markdown/markdown-loader.js';
+export type { MarkdownOptions } from './markdown/render-markdown.js';
 
 define('agent-chat', AgentChat);
 define('agent-conversations', AgentConversations);

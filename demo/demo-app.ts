@@ -90,7 +90,13 @@ export class DemoApp extends LitElement {
     this.#typing = setTimeout(() => this.#update(patch), 400);
   }
 
-  /** The same array while the tool settings are unchanged (a new one reconfigures the chat). */
+  /**
+   * The chat's tools, read before every model call: an MCP server that changes its list
+   * mid-run reaches the next call without restarting the chat.
+   */
+  readonly #liveTools = (): readonly Tool[] => this.#currentTools();
+
+  /** The same array while the tool settings are unchanged. */
   #currentTools(): Tool[] {
     const { tools, approval } = this.settings;
     const key = `${[...tools].sort().join()}|${[...approval].sort().join()}`;
@@ -141,7 +147,7 @@ export class DemoApp extends LitElement {
             ?sidebar-open=${matchMedia('(min-width: 1100px)').matches}
             .backend=${backend}
             .options=${this.#options}
-            .tools=${this.#currentTools()}
+            .tools=${this.#liveTools}
             @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
           >
             <span slot="header" class="chat-title">${this.#sourceLabel()}</span>

@@ -72,7 +72,7 @@ function summarize(messages: readonly Message[]): ScriptedTurn {
     const message = messages[index];
     if (message) results.unshift(message);
   }
-  const lines = results.map((message) => (message.role === 'tool' ? describe(message.name ?? 'tool', message.content) : ''));
+  const lines = results.map((message) => (message.role === 'tool' ? describe(message.name ?? 'tool', contentText(message.content)) : ''));
   return { text: lines.join('\n\n') };
 }
 

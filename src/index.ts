@@ -44,6 +44,7 @@ export type {
   ToolContext,
   ZodToolConfig,
 } from './tools/tool.js';
+export type { ToolSource } from './tools/tool-registry.js';
 export type { StandardSchemaV1 } from './types/standard-schema.js';
 export type { InputValidation } from './tools/validate-input.js';
 export { scriptedBackend } from './backend/scripted-backend.js';

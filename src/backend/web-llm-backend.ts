@@ -50,7 +50,27 @@ export function webLLMBackend(engine: WebLLMEngine): ChatBackend {
         create: (request, options = {}) => webLLMChunks(engine, request, options.signal),
       },
     },
+    contextWindow: (model) => engineWindow(engine, model),
   };
+}
+
+/**
+ * The loaded model's `context_window_size` (its `mlc-chat-config.json`, with the `chatOpts`
+ * the app loaded it with). WebLLM 0.2.86 exposes the chat config only in `MLCEngine`'s
+ * `loadedModelIdToChatConfig` (private in its types, a plain Map at run time); a
+ * `WebWorkerMLCEngine` keeps it in the worker. `-1` (a sliding-window model) and anything
+ * else unreadable: unknown — the window is then learned from WebLLM's refusal
+ * ("context window size: 4096").
+ */
+function engineWindow(engine: WebLLMEngine, model: string): number | undefined {
+  const configs: unknown = (
+    engine as { loadedModelIdToChatConfig?: unknown }
+  ) // read, checked below
+  .loadedModelIdToChatConfig;
+  if (!(configs instanceof Map)) return undefined;
+  const config: unknown = configs.get(model);
+  const size = isRecord(config) ? config.context_window_size : undefined;
+  return typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
 async function* webLLMChunks(

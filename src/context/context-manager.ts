@@ -46,6 +46,8 @@ export interface FittedRequest {
   promptTokens: number;
   contextWindow: number;
   server?: ContextServer;
+  /** Whether the model takes images, when the server said (tool results' images go as text if not). */
+  acceptsImages?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ interface KnownWindow {
   window: number;
   server?: ContextServer;
   trainedMax?: number;
+  acceptsImages?: boolean;
 }
 
 /** What one fit works with: the policy's input, the limit it fits to, and the room kept for the answer. */
@@ -135,7 +138,7 @@ function fitInput(
 function fitted(
   options: AgentOptions,
   state: ContextState,
-  { window, server, trainedMax }: KnownWindow,
+  { window, server, trainedMax, acceptsImages }: KnownWindow,
   request: ChatRequest,
   { fit: input, system, limit, reserve, maxTokens, callerNumCtx }: PreparedFit,
   fit: FitResult & { refused?: string },
@@ -167,6 +170,8 @@ function fitted(
     promptTokens: fit.promptTokens,
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {
@@ -315,10 +320,12 @@ export function observeUsage(
 
 /** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
 export function observeRefusal(backend: ChatBackend, message: string): void {
-  const named = /context size \((\d+) tokens\)|maximum context length is (\d+) tokens/i.exec(
-    message,
-  );
-  const window = Number(named?.[1] ?? named?.[2]);
+  // WebLLM: "Prompt tokens exceed context window size: …; context window size: 4096".
+  const named =
+    /context size \((\d+) tokens\)|maximum context length is (\d+) tokens|context window size: (\d+)/i.exec(
+      message,
+    );
+  const window = Number(named?.[1] ?? named?.[2] ?? named?.[3]);
   if (window > 0) stateOf(backend).learned = Math.min(stateOf(backend).learned ?? Infinity, window);
 }
 
@@ -354,7 +361,8 @@ function knownWindow(options: AgentOptions, state: ContextState): KnownWindow | 
       ...(options.api === 'ollama' ? { server: 'ollama' as const } : {}),
     };
   }
-  if (!options.baseURL) return { window: FALLBACK_WINDOW };
+  if (!options.baseURL)
+    return { window: options.backend?.contextWindow?.(options.model) ?? FALLBACK_WINDOW };
   return state.probed;
 }
 
@@ -363,6 +371,7 @@ function windowOf(probe: ContextProbe): KnownWindow {
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),
     ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
+    ...(probe.acceptsImages === undefined ? {} : { acceptsImages: probe.acceptsImages }),
   };
 }
 

@@ -11,7 +11,14 @@ const toolsLength = new WeakMap<object, number>();
 export function estimateUsage(request: ChatRequest, turn: AssistantTurn): Usage {
   let promptChars = 0;
   for (const message of request.messages) {
-    promptChars += 16 + (message.content?.length ?? 0);
+    const content = message.content;
+    if (typeof content === 'string') promptChars += 16 + content.length;
+    else {
+      promptChars += 16;
+      // Text parts as text; an image as ~768 tokens (a vision encoder's grid), not its base64.
+      for (const part of content ?? [])
+        promptChars += part.type === 'text' ? part.text.length : 3072;
+    }
     if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? [])
         promptChars += call.function.name.length + call.function.arguments.length;

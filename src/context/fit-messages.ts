@@ -5,6 +5,13 @@ const MESSAGE_OVERHEAD = 4;
 /** Tool results longer than this (tokens) may be shortened when nothing else is left to drop. */
 const KEPT_RESULT_CHARS = 2_000;
 
+/**
+ * What one image costs, whatever its size: vision encoders cut images to a fixed grid
+ * (LLaVA 576 tokens, Gemma 3 256, Qwen2.5-VL up to ~1,000 at its default resolution). Its
+ * base64 length says nothing about it.
+ */
+const IMAGE_TOKENS = 768;
+
 const messageTokens = new WeakMap<Message, number>();
 
 /**
@@ -15,18 +22,21 @@ const messageTokens = new WeakMap<Message, number>();
 export function estimateMessageTokens(message: Message): number {
   let tokens = messageTokens.get(message);
   if (tokens !== undefined) return tokens;
-  const content: unknown = message.content;
-  let chars =
-    typeof content === 'string'
-      ? content.length
-      : content == null
-        ? 0
-        : JSON.stringify(content).length;
+  const content = message.content;
+  let chars = 0;
+  let images = 0;
+  if (typeof content === 'string') chars = content.length;
+  else if (Array.isArray(content)) {
+    for (const part of content) {
+      if (part.type === 'text') chars += part.text.length;
+      else images += 1;
+    }
+  }
   if (message.role === 'assistant') {
     for (const call of message.tool_calls ?? [])
       chars += 8 + call.function.name.length + call.function.arguments.length;
   }
-  tokens = MESSAGE_OVERHEAD + Math.ceil(chars / 4);
+  tokens = MESSAGE_OVERHEAD + Math.ceil(chars / 4) + images * IMAGE_TOKENS;
   messageTokens.set(message, tokens);
   return tokens;
 }
@@ -109,18 +119,20 @@ function shortenToolResults(
 ): number {
   const results = kept
     .flatMap((message, index) =>
-      message.role === 'tool' && message.content.length > KEPT_RESULT_CHARS
-        ? [{ message, index }]
+      message.role === 'tool' &&
+      typeof message.content === 'string' &&
+      message.content.length > KEPT_RESULT_CHARS
+        ? [{ message, content: message.content, index }]
         : [],
     )
-    .sort((a, b) => b.message.content.length - a.message.content.length);
-  for (const { message, index } of results) {
+    .sort((a, b) => b.content.length - a.content.length);
+  for (const { message, content, index } of results) {
     if (count(total) <= budget) break;
     const half = KEPT_RESULT_CHARS / 2;
-    const cut = message.content.length - KEPT_RESULT_CHARS;
+    const cut = content.length - KEPT_RESULT_CHARS;
     const shortened: Message = {
       ...message,
-      content: `${message.content.slice(0, half)}\n[… ${cut} characters of this tool result were left out to fit the context window …]\n${message.content.slice(-half)}`,
+      content: `${content.slice(0, half)}\n[… ${cut} characters of this tool result were left out to fit the context window …]\n${content.slice(-half)}`,
     };
     total += estimateMessageTokens(shortened) - estimateMessageTokens(message);
     kept[index] = shortened;

@@ -8,6 +8,11 @@ export interface ContextProbe {
   window?: number;
   /** The model's trained maximum, where the server can be told to use more (Ollama `num_ctx`). */
   trainedMax?: number;
+  /**
+   * Whether the model takes images, where the answer already asked says: llama.cpp `/props`
+   * `modalities.vision`, Ollama `/api/show` `capabilities`, LM Studio's `type` (`vlm`).
+   */
+  acceptsImages?: boolean;
 }
 
 /** What {@link probeContextWindow} needs. */
@@ -65,7 +70,14 @@ async function askServer(
   };
   const props = await get('/props');
   const slot = props?.default_generation_settings;
-  if (isRecord(slot) && isCount(slot.n_ctx)) return { server: 'llama.cpp', window: slot.n_ctx };
+  if (isRecord(slot) && isCount(slot.n_ctx)) {
+    const vision = isRecord(props?.modalities) ? props.modalities.vision : undefined;
+    return {
+      server: 'llama.cpp',
+      window: slot.n_ctx,
+      ...(typeof vision === 'boolean' ? { acceptsImages: vision } : {}),
+    };
+  }
   const ps = await get('/api/ps');
   if (ps && Array.isArray(ps.models)) {
     const loaded: unknown = ps.models.find(
@@ -80,10 +92,12 @@ async function askServer(
     }
     const window =
       isRecord(loaded) && isCount(loaded.context_length) ? loaded.context_length : undefined;
+    const capabilities = show?.capabilities;
     return {
       server: 'ollama',
       ...(window === undefined ? {} : { window }),
       ...(trainedMax === undefined ? {} : { trainedMax }),
+      ...(Array.isArray(capabilities) ? { acceptsImages: capabilities.includes('vision') } : {}),
     };
   }
   const lmStudio = await get('/api/v0/models');
@@ -91,7 +105,14 @@ async function askServer(
   if (lmModel) {
     const window =
       lmModel.loaded_context_length ?? lmModel.context_length ?? lmModel.max_context_length;
-    if (isCount(window)) return { server: 'lmstudio', window };
+    const type = lmModel.type;
+    if (isCount(window)) {
+      return {
+        server: 'lmstudio',
+        window,
+        ...(typeof type === 'string' ? { acceptsImages: type === 'vlm' } : {}),
+      };
+    }
   }
   const vllm = findModel(await get('/v1/models'), model);
   if (vllm && isCount(vllm.max_model_len)) return { server: 'vllm', window: vllm.max_model_len };

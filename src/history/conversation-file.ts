@@ -1,9 +1,11 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
-import { describeIssues, jsonSchemaCheck } from '../types/json-schema-check.js';
+import * as v from 'valibot';
+import { describeIssues } from '../types/json-schema-check.js';
 import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
+import { valibotCheck } from '../types/valibot-check.js';
 import { pausedStateSchema } from './message-schema.js';
 
 /** The `format` field of an exported conversation. */
@@ -23,21 +25,19 @@ export interface ConversationFile {
   pending?: PausedState;
 }
 
-const timestamp = { type: 'number', minimum: 0 };
+const timestamp = v.pipe(v.number(), v.minValue(0));
 
 // Messages are checked (and copied) by checkMessages; this schema checks everything else.
-const checkFile = jsonSchemaCheck<Omit<ConversationFile, 'messages'> & { messages: unknown }>({
-  type: 'object',
-  properties: {
-    id: { type: 'string', minLength: 1 },
-    title: { type: 'string' },
+const checkFile = valibotCheck<Omit<ConversationFile, 'messages'> & { messages: unknown }>(
+  v.looseObject({
+    id: v.pipe(v.string(), v.minLength(1)),
+    title: v.string(),
     createdAt: timestamp,
     updatedAt: timestamp,
-    messages: { type: 'array' },
-    pending: pausedStateSchema,
-  },
-  required: ['id', 'title', 'createdAt', 'updatedAt', 'messages'],
-});
+    messages: v.array(v.unknown()),
+    pending: v.optional(pausedStateSchema),
+  }),
+);
 
 /** The JSON text of a conversation file (pretty-printed: people open these). */
 export function serializeConversation(conversation: StoredConversation): string {

@@ -1,14 +1,13 @@
-import { jsonSchemaCheck } from '../types/json-schema-check.js';
+import * as v from 'valibot';
+import { valibotCheck } from '../types/valibot-check.js';
 import type { HistoryChange } from './history-store.js';
 
-const checkChange = jsonSchemaCheck<Omit<HistoryChange, 'remote'>>({
-  type: 'object',
-  properties: {
-    conversationId: { type: 'string' },
-    kind: { enum: ['append', 'pending', 'rename', 'delete', 'import'] },
-  },
-  required: ['conversationId', 'kind'],
-});
+const checkChange = valibotCheck<Omit<HistoryChange, 'remote'>>(
+  v.looseObject({
+    conversationId: v.string(),
+    kind: v.picklist(['append', 'pending', 'rename', 'delete', 'import']),
+  }),
+);
 
 /** Options for {@link HistoryChannel}. */
 export interface HistoryChannelOptions {

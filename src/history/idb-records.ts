@@ -1,4 +1,5 @@
-import { jsonSchemaCheck } from '../types/json-schema-check.js';
+import * as v from 'valibot';
+import { valibotCheck } from '../types/valibot-check.js';
 import type { PausedState } from './history-store.js';
 import { pausedStateSchema } from './message-schema.js';
 
@@ -28,22 +29,20 @@ export interface ConversationRecord {
   pending?: PausedState;
 }
 
-const count = { type: 'integer', minimum: 0 };
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** Checks a {@link ConversationRecord} read back from storage. */
-export const checkConversationRecord = jsonSchemaCheck<ConversationRecord>({
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    createdAt: { type: 'number' },
-    updatedAt: { type: 'number' },
+export const checkConversationRecord = valibotCheck<ConversationRecord>(
+  v.looseObject({
+    id: v.string(),
+    title: v.string(),
+    createdAt: v.number(),
+    updatedAt: v.number(),
     messageCount: count,
     pageCount: count,
-    pending: pausedStateSchema,
-  },
-  required: ['id', 'title', 'createdAt', 'updatedAt', 'messageCount', 'pageCount'],
-});
+    pending: v.optional(pausedStateSchema),
+  }),
+);
 
 /** The key of a conversation's record. */
 export function conversationKey(conversationId: string): IDBValidKey {

@@ -1,13 +1,14 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
-import { describeIssues, jsonSchemaCheck } from '../types/json-schema-check.js';
+import { describeIssues } from '../types/json-schema-check.js';
 import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
+import { jsonObjectSchema, valibotCheck } from '../types/valibot-check.js';
 import type { PausedState } from './history-store.js';
 
 /** A paused-run state: any plain (JSON) object. */
-export const pausedStateSchema = { type: 'object' } as const;
+export const pausedStateSchema = jsonObjectSchema;
 
-const checkPausedState = jsonSchemaCheck<PausedState>(pausedStateSchema);
+const checkPausedState = valibotCheck<PausedState>(pausedStateSchema);
 
 /**
  * Messages given to `append`, checked and copied, so only valid messages are ever stored.

@@ -1,6 +1,6 @@
 import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
-import type { Tool } from '../tools/tool.js';
+import type { ToolSource } from '../tools/tool-registry.js';
 import type { Message } from '../types/message.js';
 import type { Hooks } from './hooks.js';
 import type { LoopStrategy } from './loop-strategies.js';
@@ -57,7 +57,22 @@ export interface AgentOptions {
   backend?: ChatBackend;
   /** Sent as the system message of every request (never stored in `history`). */
   systemPrompt?: string;
-  tools?: readonly Tool[];
+  /**
+   * The tools the model may call: an array, or a function returning the tools of the moment,
+   * called again before every model call — for tool sets that change while a run goes on,
+   * such as an MCP server's (`connectMcp`'s `tools` after `notifications/tools/list_changed`).
+   * A call is checked against the tools of the request that asked for it.
+   *
+   * @example
+   * const mcp = await connectMcp({ url: 'http://127.0.0.1:3001/mcp' });
+   * const client = new Client({
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   tools: () => [getWeather, ...mcp.tools], // the server's current list, every call
+   *   autoExecuteTools: true,
+   * });
+   */
+  tools?: ToolSource;
   /** Run tools with `execute` automatically and loop. Default `false`: every tool is external. */
   autoExecuteTools?: boolean;
   /** At most this many rounds of tool execution per prompt. Default 5. */
@@ -79,8 +94,10 @@ export interface AgentOptions {
    * The model's context window in tokens. `'auto'` (the default with `baseURL`) asks the
    * server once per model — llama.cpp `/props`, Ollama `/api/ps` and `/api/show`, LM Studio
    * `/api/v0/models`, vLLM `/v1/models` — and assumes 4,096 when none answers, corrected by
-   * what refusals and reported usage reveal. With `backend` nothing is fitted unless a
-   * number is given. Every request is fitted to it, leaving room for `maxTokens`.
+   * what refusals and reported usage reveal. With `backend`, `'auto'` asks the backend
+   * (`webLLMBackend` reads the engine's `context_window_size`); a backend that cannot say
+   * is not fitted unless a number is given. Every request is fitted to it, leaving room for
+   * `maxTokens`.
    */
   contextWindow?: number | 'auto';
   /**

@@ -58,6 +58,8 @@ export class Client {
   #closed = false;
   /** Errors of calls settled between runs (a `deny()`), yielded by the next run. */
   #untold: AgentEvent[] = [];
+  /** The tools' validators, loading for a paused round that came from a snapshot or a store. */
+  #toolsPrepared: Promise<void> = Promise.resolve();
 
   /**
    * @throws TypeError when neither `baseURL` nor `backend` is given, or two tools share a name.
@@ -68,7 +70,10 @@ export class Client {
     this.#registry = createToolRegistry(options.tools);
     this.#report = reportFor(options);
     this.#persistence = new ConversationPersistence(options, {
-      apply: (state) => Object.assign(this.#state, state),
+      apply: (state) => {
+        Object.assign(this.#state, state);
+        if (state.round) this.#prepareTools();
+      },
       report: this.#report,
       isIdle: () => !this.#running && !this.#closed,
     });
@@ -91,7 +96,16 @@ export class Client {
     const { version: _version, ...state } = checked.data;
     client.#state = structuredClone(state);
     client.#persistence.skipLoad();
+    if (state.round) client.#prepareTools();
     return client;
+  }
+
+  /**
+   * Loads what the tools' `validate` needs, so that `approve()` can check an edited input: a
+   * failure is left to the next model call, which reports it.
+   */
+  #prepareTools(): void {
+    this.#toolsPrepared = this.#registry.prepare().catch(() => undefined);
   }
 
   /** The id this conversation is stored under (with a `history` store). */
@@ -99,9 +113,12 @@ export class Client {
     return this.#persistence.conversationId;
   }
 
-  /** Resolves once a stored conversation has been loaded. */
+  /**
+   * Resolves once a stored conversation has been loaded and, when it (or a restored snapshot)
+   * waits for approvals, once the tools can validate an edited input in {@link Client.approve}.
+   */
   get ready(): Promise<void> {
-    return this.#persistence.ready;
+    return this.#persistence.ready.then(() => this.#toolsPrepared);
   }
 
   /** A copy of the conversation in OpenAI format, without the system prompt. */
@@ -272,7 +289,11 @@ export class Client {
     this.#signal = options.signal;
   }
 
-  /** Approves a call waiting for approval, optionally with edited input (validated again). */
+  /**
+   * Approves a call waiting for approval, optionally with edited input (validated again).
+   * After {@link Client.restore} or a reload from a store, await {@link Client.ready} first:
+   * a plain-JSON-Schema tool's validator may still be loading (`approve` then throws).
+   */
   approve(toolUseId: string, options: { input?: Record<string, unknown> } = {}): void {
     this.#assertIdle('approve');
     updatePendingCall(this.#state, toolUseId, 'approve', (call) =>

@@ -20,6 +20,8 @@ export type RoundCall = {
       code?: AgentErrorCode;
       /** Whether its `tool_result` / `tool_use_error` event was yielded yet. */
       announced: boolean;
+      /** The result is content parts with an image: stored as parts, not as JSON text. */
+      images?: true;
     }
 );
 

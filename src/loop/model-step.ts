@@ -33,12 +33,20 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
+  // A live tool source (`tools: () => mcp.tools`) is read again before every call.
+  context.registry.refresh();
+  // What checking the tools' input needs (a user's JSON Schema: the validator) loads beside the
+  // steps below, and is awaited before the request: a schema it cannot read fails this call.
+  const toolsPrepared = context.registry.prepare();
+  toolsPrepared.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
   const format = context.options.responseFormat;
   // Structured answers: loaded only by apps that ask for them (`responseFormat`).
   const structured = format && (await import('./structured-answer.js')).structuredAnswers(format);
   let request = structured?.request(context.state, buildRequest(context)) ?? buildRequest(context);
   // The context window: fitting code loads on the first call that needs it.
-  const window = context.options.contextWindow ?? (context.options.backend ? undefined : 'auto');
+  const { backend } = context.options;
+  const window =
+    context.options.contextWindow ?? (backend && !backend.contextWindow ? undefined : 'auto');
   const fitting =
     window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
   let fitted = fitting?.fitRequest(context.options, context.backend, request, context.signal);
@@ -48,6 +56,10 @@ export async function* modelStep(
     request = fitted.request;
     if (fitted.trimmed) yield fitted.trimmed;
   }
+  await toolsPrepared;
+  // Tool results with images: moved where servers take them, by a module loaded on first need.
+  if (request.messages.some((message) => message.role === 'tool' && Array.isArray(message.content)))
+    request = (await import('./tool-result-images.js')).withToolImages(request, fitted);
   let text = '';
   let turn: AssistantTurn;
   try {

@@ -1,73 +1,57 @@
 import { AGENT_ERROR_CODES } from '../errors/agent-error.js';
-import { jsonSchemaCheck, type Check, type JsonSchema } from '../types/json-schema-check.js';
+import * as v from 'valibot';
+import type { Check } from '../types/json-schema-check.js';
 import { messageSchema } from '../types/message-schema.js';
+import { jsonObjectSchema, valibotCheck } from '../types/valibot-check.js';
 import type { ClientSnapshot, ConversationState } from './conversation-state.js';
 
 // Apart from conversation-state.ts so that an app that never restores a snapshot (only
 // `query()`) does not ship these schemas.
 
-const usageSchema = {
-  type: 'object',
-  properties: {
-    promptTokens: { type: 'number' },
-    completionTokens: { type: 'number' },
-    totalTokens: { type: 'number' },
-    estimated: { type: 'boolean' },
-  },
-  required: ['promptTokens', 'completionTokens', 'totalTokens'],
-};
+const usageSchema = v.looseObject({
+  promptTokens: v.number(),
+  completionTokens: v.number(),
+  totalTokens: v.number(),
+  estimated: v.optional(v.boolean()),
+});
 
-function status(name: string, properties: JsonSchema, required: string[]): JsonSchema {
-  return { if: { properties: { status: { const: name } } }, then: { properties, required } };
-}
+const call = { toolUseId: v.string(), name: v.string(), input: jsonObjectSchema };
 
-/** A `RoundCall`: its common fields, then what each status adds. */
-const roundCallSchema = {
-  type: 'object',
-  properties: {
-    toolUseId: { type: 'string' },
-    name: { type: 'string' },
-    input: { type: 'object' },
-    status: { enum: ['ready', 'pending', 'settled'] },
-  },
-  required: ['toolUseId', 'name', 'input', 'status'],
-  allOf: [
-    status('pending', { reason: { enum: ['external', 'approval'] } }, ['reason']),
-    status(
-      'settled',
-      { isError: { type: 'boolean' }, code: { enum: AGENT_ERROR_CODES }, announced: { type: 'boolean' } },
-      ['content', 'isError', 'announced'],
-    ),
-  ],
-};
+/** A `RoundCall`: its common fields, and what each status adds. */
+const roundCallSchema = v.variant('status', [
+  v.looseObject({ ...call, status: v.literal('ready') }),
+  v.looseObject({
+    ...call,
+    status: v.literal('pending'),
+    reason: v.picklist(['external', 'approval']),
+  }),
+  v.looseObject({
+    ...call,
+    status: v.literal('settled'),
+    content: v.unknown(),
+    isError: v.boolean(),
+    code: v.optional(v.picklist(AGENT_ERROR_CODES)),
+    announced: v.boolean(),
+  }),
+]);
 
-const pausedProperties = {
-  round: {
-    type: ['object', 'null'],
-    properties: { calls: { type: 'array', items: roundCallSchema } },
-    required: ['calls'],
-  },
-  iterationCount: { type: 'integer', minimum: 0 },
-  finishReason: { type: ['string', 'null'] },
+const pausedEntries = {
+  round: v.nullable(v.looseObject({ calls: v.array(roundCallSchema) })),
+  iterationCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  finishReason: v.nullable(v.string()),
 };
 
 /** Checks a snapshot read back from JSON (storage, another page load). */
-export const checkSnapshot: Check<ClientSnapshot> = jsonSchemaCheck({
-  type: 'object',
-  properties: {
-    version: { const: 1 },
-    messages: { type: 'array', items: messageSchema },
-    ...pausedProperties,
+export const checkSnapshot: Check<ClientSnapshot> = valibotCheck(
+  v.looseObject({
+    version: v.literal(1),
+    messages: v.array(messageSchema),
+    ...pausedEntries,
     usage: usageSchema,
-    modelCallDue: { type: 'boolean' },
-  },
-  required: ['version', 'messages', 'round', 'iterationCount', 'usage', 'finishReason', 'modelCallDue'],
-});
+    modelCallDue: v.boolean(),
+  }),
+);
 
 /** Checks the part of a snapshot stored beside a paused conversation's messages. */
 export const checkPaused: Check<Pick<ConversationState, 'round' | 'iterationCount' | 'finishReason'>> =
-  jsonSchemaCheck({
-    type: 'object',
-    properties: pausedProperties,
-    required: ['round', 'iterationCount', 'finishReason'],
-  });
+  valibotCheck(v.looseObject(pausedEntries));

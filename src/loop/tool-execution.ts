@@ -1,5 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import { executeTool, type ToolOutcome } from '../tools/execute-tool.js';
+import { hasImageParts } from '../types/message.js';
 import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
 import type { AgentEvent } from '../types/events.js';
@@ -134,7 +135,15 @@ function settledCall(
 ): RoundCall {
   if (outcome.ok) {
     const content = hooked ? hooked.result : outcome.content;
-    return { ...call, status: 'settled', content, isError: false, announced: false };
+    return {
+      ...call,
+      status: 'settled',
+      content,
+      isError: false,
+      announced: false,
+      // Checked here, in the chunk that runs tools, not in the Client's first load.
+      ...(hasImageParts(content) ? { images: true as const } : {}),
+    };
   }
   return {
     ...call,

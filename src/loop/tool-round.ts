@@ -3,6 +3,7 @@ import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { AgentEvent } from '../types/events.js';
 import { DEFAULTS } from './agent-options.js';
 import { resultText, type RoundCall, type ToolRound } from './conversation-state.js';
+import type { ContentPart } from '../types/message.js';
 import type { LoopContext } from './loop-context.js';
 import type * as ToolExecution from './tool-execution.js';
 
@@ -188,13 +189,20 @@ export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): voi
   context.state.iterationCount += 1;
   context.append(
     ...round.calls.map((call) => {
-      const text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
       const isError = call.status !== 'settled' || call.isError;
+      const text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,
         name: call.name,
-        content: isError && !text.startsWith('Error') ? `Error: ${text}` : text,
+        // Images (an MCP tool's, say) stay content parts (checked by hasImageParts when
+        // settled): the request shows them to the model.
+        content:
+          call.status === 'settled' && call.images
+            ? (call.content as ContentPart[])
+            : isError && !text.startsWith('Error')
+              ? `Error: ${text}`
+              : text,
       };
     }),
   );

@@ -1,6 +1,11 @@
 import { AgentError, type Tool } from '../index.js';
 import type { McpSession } from './mcp-session.js';
-import { toOpenAgentTools, type McpToolDescription, type McpToolInfo } from './mcp-tools.js';
+import {
+  toOpenAgentTools,
+  type CallMcpTool,
+  type McpToolDescription,
+  type McpToolInfo,
+} from './mcp-tools.js';
 
 /** Options of {@link connectMcp}. */
 export interface ConnectMcpOptions {
@@ -32,7 +37,12 @@ export interface ConnectMcpOptions {
 export interface McpConnection {
   /**
    * The server's tools, for `AgentOptions.tools` or `<agent-chat>`'s `tools`. A new array once
-   * the server's list changed (a `Client` keeps the tools it was built with).
+   * the server's list changed: give `() => mcp.tools` to have every model call offer the
+   * current list. A call whose result comes after the server announced a change on the call's
+   * stream returns once the new list is here, so the run's next model call offers it.
+   *
+   * @example
+   * const client = new Client({ baseURL, model, tools: () => [calculator, ...mcp.tools] });
    */
   readonly tools: Tool[];
   /** What to show about each tool: its name on the server, title and approval default. */
@@ -57,7 +67,7 @@ export interface McpConnection {
  *   server does not speak MCP), `EXECUTION_CANCELLED` (aborted).
  * @example
  * const mcp = await connectMcp({ url: 'http://127.0.0.1:3001/mcp' });
- * const client = new Client({ baseURL, model, tools: mcp.tools, autoExecuteTools: true });
+ * const client = new Client({ baseURL, model, tools: () => mcp.tools, autoExecuteTools: true });
  * // …
  * await mcp.close();
  */
@@ -65,7 +75,7 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
   const url = new URL(options.url);
   const { signal } = options;
   signal?.throwIfAborted();
-  const changes: { apply?: (tools: McpToolDescription[]) => void } = {};
+  const changes: { announced?: () => void } = {};
   let session: McpSession;
   let descriptions: McpToolDescription[];
   try {
@@ -75,7 +85,7 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
       headers: options.headers,
       fetch: options.fetch,
       signal,
-      onToolsChanged: (tools) => changes.apply?.(tools),
+      onToolListChanged: () => changes.announced?.(),
     });
     descriptions = await session.listTools(signal);
   } catch (error) {
@@ -93,13 +103,33 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
   const { server } = session;
   const prefix =
     options.prefix ?? (server.name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 20) || 'mcp');
+  const refresh = toolListRefresh(session, (list) => {
+    mapped = map(list);
+    // A schema the validator cannot read is reported by the model call that offers the tool.
+    prepare(mapped.tools).catch(() => undefined);
+    options.onToolsChanged?.(connection);
+  });
+  // A call whose tool changed the server's list (the announcement arrives before its result)
+  // returns once `tools` is the new list: the run's next model call offers it.
+  const call: CallMcpTool = async (name, input, toolSignal) => {
+    const result = await session.callTool(name, input, toolSignal);
+    await refresh.settled();
+    return result;
+  };
   const map = (list: readonly McpToolDescription[]) =>
-    toOpenAgentTools(list, (name, input, toolSignal) => session.callTool(name, input, toolSignal), {
+    toOpenAgentTools(list, call, {
       prefix,
       reservedNames: options.reservedNames ?? [],
       approvals: options.approvals ?? {},
     });
   let mapped = map(descriptions);
+  // Each tool's `validate` works from the start, for callers that check an input themselves.
+  try {
+    await prepare(mapped.tools);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
   let closed = false;
   const connection: McpConnection = {
     get tools() {
@@ -114,15 +144,45 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
       if (closed) return;
       closed = true;
       signal?.removeEventListener('abort', onAbort);
-      delete changes.apply;
+      delete changes.announced;
       await session.close();
     },
   };
-  changes.apply = (tools) => {
-    mapped = map(tools);
-    options.onToolsChanged?.(connection);
-  };
+  changes.announced = () => refresh.start();
   const onAbort = () => void connection.close();
   signal?.addEventListener('abort', onAbort, { once: true });
   return connection;
+}
+
+/**
+ * Refetches the server's tool list after each announcement — one fetch at a time, and one
+ * more when another announcement came during it. A failed fetch keeps the list as it was.
+ */
+function toolListRefresh(
+  session: McpSession,
+  apply: (tools: McpToolDescription[]) => void,
+): { start(): void; settled(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return {
+    start: () => {
+      again = true;
+      running ??= (async () => {
+        while (again) {
+          again = false;
+          try {
+            apply(await session.listTools(undefined));
+          } catch {
+            // The server answered the notification but not the list: keep the tools we know.
+          }
+        }
+      })().finally(() => (running = undefined));
+    },
+    settled: () => running ?? Promise.resolve(),
+  };
+}
+
+/** Loads what the tools' `validate` needs (the JSON Schema validator) and reads their schemas. */
+async function prepare(tools: readonly Tool[]): Promise<void> {
+  await Promise.all(tools.map(async (tool) => tool.prepare?.()));
 }

@@ -16,8 +16,8 @@ export interface McpSessionOptions {
   headers?: Record<string, string> | undefined;
   fetch?: typeof fetch | undefined;
   signal?: AbortSignal | undefined;
-  /** Called with the new list after the server announced `notifications/tools/list_changed`. */
-  onToolsChanged: (tools: McpToolDescription[]) => void;
+  /** Called as the server's `notifications/tools/list_changed` arrives (before any refetch). */
+  onToolListChanged: () => void;
 }
 
 /** One initialised session with a server, on the SDK's client. */
@@ -87,12 +87,10 @@ function newClient(options: McpSessionOptions): McpClient {
     // @cfworker/json-schema (the runtime's own validator; no code generation, so it works
     // under a CSP without 'unsafe-eval') rather than its default, ajv.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    // Told at once, without the SDK's refetch (300 ms later by default): the connection
+    // refetches itself, so a tool call that caused the change can wait for the new list.
     listChanged: {
-      tools: {
-        onChanged: (error, tools) => {
-          if (error === null && tools !== null) options.onToolsChanged(tools);
-        },
-      },
+      tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onToolListChanged() },
     },
   });
 }

@@ -128,6 +128,7 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
   return {
     ...definition,
     execute: async (raw, { signal, toolUseId }): Promise<JavaScriptResult> => {
+      await definition.prepare?.(); // a direct caller may not have prepared the tool
       const validation = definition.validate(raw);
       if (!validation.success) throw new AgentError('INVALID_TOOL_INPUT', validation.error);
       // The schema requires `code` to be a non-empty string.

@@ -1,9 +1,5 @@
-import {
-  compileJsonSchema,
-  jsonSchemaCheck,
-  type Checked,
-  type JsonSchema,
-} from '../types/json-schema-check.js';
+import type { Check, Checked, JsonSchema } from '../types/json-schema-check.js';
+import type * as JsonSchemaValidator from '../types/json-schema-validator.js';
 import {
   isStandardSchema,
   standardValidate,
@@ -39,8 +35,20 @@ export interface Tool {
   readonly needsApproval?: NeedsApproval<Record<string, unknown>>;
   /** Abort `execute` (and report `TOOL_TIMEOUT`) after this many milliseconds. */
   readonly timeoutMs?: number;
-  /** Checks raw model arguments against the schema. */
+  /**
+   * Checks raw model arguments against the schema, synchronously. A tool whose input is a plain
+   * JSON Schema checks with a validator loaded on demand: await {@link Tool.prepare} once before
+   * calling this directly (the loop does, before each model call); until then it throws.
+   */
   readonly validate: InputValidator;
+  /**
+   * Resolves once {@link Tool.validate} can run: loads what the check needs (for a plain JSON
+   * Schema, the JSON Schema validator: a chunk of its own, so a page that never checks a user's
+   * JSON Schema never ships it) and reads the schema. Absent: `validate` is always ready.
+   *
+   * Rejects with a `TypeError` naming the tool when its JSON Schema cannot be read.
+   */
+  readonly prepare?: () => Promise<void>;
 }
 
 /**
@@ -84,10 +92,13 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /**
  * Defines a tool. `input` is a schema object that validates itself (zod classic, or any Standard
  * Schema that renders its JSON Schema; `zod/mini` with `parameters` beside it), or a plain JSON
- * Schema object (validated by a small JSON Schema validator).
+ * Schema object (validated by a small JSON Schema validator, loaded by {@link Tool.prepare}: the
+ * loop awaits it before each model call).
  *
  * @throws TypeError for a name servers reject, a schema that does not describe an object, or a
- *   schema with no JSON Schema for the model.
+ *   schema with no JSON Schema for the model. A JSON Schema the validator cannot read (two
+ *   subschemas with the same `$id`) is reported when the validator loads: `prepare()` rejects
+ *   with a `TypeError` naming the tool, so the first model call throws it, before any request.
  * @example
  * const weather = tool({
  *   name: 'get_weather',
@@ -106,12 +117,7 @@ export function tool(config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConf
     const { $schema: _ignored, ...parameters } = given ?? ownJsonSchema(config.name, input);
     return createTool(config, parameters, (value) => standardValidate(input, value));
   }
-  try {
-    compileJsonSchema(input);
-  } catch (error) {
-    throw new TypeError(`Tool "${config.name}" has a JSON Schema that cannot be read`, { cause: error });
-  }
-  return createTool(config, input, jsonSchemaCheck<Record<string, unknown>>(input));
+  return createJsonSchemaTool(config, input);
 }
 
 /** Whether `input` is a schema object (zod, Valibot…) rather than a plain JSON Schema. */
@@ -125,6 +131,50 @@ function checkName(name: string): void {
       `Invalid tool name "${name}": use 1-64 letters, digits, "_" or "-" (servers reject others)`,
     );
   }
+}
+
+let validator: typeof JsonSchemaValidator | undefined;
+
+/** The JSON Schema validator, loaded once for every tool (and kept: later calls await nothing). */
+async function loadValidator(): Promise<typeof JsonSchemaValidator> {
+  validator ??= await import('../types/json-schema-validator.js');
+  return validator;
+}
+
+/**
+ * A tool whose input is a plain JSON Schema. Its check compiles once the validator is loaded:
+ * by `prepare()`, or by `validate` itself when another tool's `prepare()` loaded it already.
+ */
+function createJsonSchemaTool(
+  config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConfig,
+  input: JsonSchema,
+): Tool {
+  let check: Check<Record<string, unknown>> | undefined;
+  const compile = (loaded: typeof JsonSchemaValidator): Check<Record<string, unknown>> => {
+    try {
+      check ??= loaded.compiledJsonSchemaCheck<Record<string, unknown>>(input);
+    } catch (error) {
+      throw new TypeError(`Tool "${config.name}" has a JSON Schema that cannot be read`, {
+        cause: error,
+      });
+    }
+    return check;
+  };
+  const definition = createTool(config, input, (value) => {
+    if (check) return check(value);
+    if (!validator) {
+      throw new Error(
+        `Tool "${config.name}": await tool.prepare() before tool.validate(): its JSON Schema validator loads on demand`,
+      );
+    }
+    return compile(validator)(value);
+  });
+  return {
+    ...definition,
+    prepare: async () => {
+      compile(await loadValidator());
+    },
+  };
 }
 
 function createTool(

@@ -74,18 +74,18 @@ export function workerTool(config: WorkerToolConfig): Tool {
     ...definition,
     validate,
     execute: (raw, { signal, toolUseId }) => {
-      let value = raw;
-      if (!validated.has(raw)) {
+      const send = (value: Record<string, unknown>) =>
+        connection.call(config.name, value, { signal, toolUseId, timeoutMs: config.timeoutMs });
+      // Sent at once (not after a microtask): an abort right after this call must reach the worker.
+      if (validated.has(raw)) return send(raw);
+      const check = () => {
         const validation = definition.validate(raw);
         if (!validation.success)
           return Promise.reject(new AgentError('INVALID_TOOL_INPUT', validation.error));
-        value = validation.value;
-      }
-      return connection.call(config.name, value, {
-        signal,
-        toolUseId,
-        timeoutMs: config.timeoutMs,
-      });
+        return send(validation.value);
+      };
+      // A direct caller may not have prepared a JSON-Schema tool (the loop has).
+      return definition.prepare ? definition.prepare().then(check) : check();
     },
   };
 }

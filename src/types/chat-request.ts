@@ -42,6 +42,12 @@ export interface ChatBackend {
       ): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
     };
   };
+  /**
+   * The model's context window in tokens, when the backend knows it (`webLLMBackend` reads
+   * the engine's `context_window_size`). A backend that has it is fitted like a `baseURL`
+   * server by default (`contextWindow: 'auto'`).
+   */
+  contextWindow?(model: string): number | undefined;
 }
 
 /**

@@ -1,70 +1,40 @@
-import { jsonSchemaCheck, type Checked, type JsonSchema } from './json-schema-check.js';
+import * as v from 'valibot';
+import type { Checked } from './json-schema-check.js';
 import type { AssistantToolCall, ContentPart, Message } from './message.js';
+import { valibotCheck } from './valibot-check.js';
 
-const string = { type: 'string' } as const;
+const toolCallSchema = v.looseObject({
+  id: v.string(),
+  type: v.literal('function'),
+  function: v.looseObject({ name: v.string(), arguments: v.string() }),
+});
 
-const toolCallSchema = {
-  type: 'object',
-  properties: {
-    id: string,
-    type: { const: 'function' },
-    function: {
-      type: 'object',
-      properties: { name: string, arguments: string },
-      required: ['name', 'arguments'],
-    },
-  },
-  required: ['id', 'type', 'function'],
-};
+const contentPartSchema = v.variant('type', [
+  v.looseObject({ type: v.literal('text'), text: v.string() }),
+  v.looseObject({ type: v.literal('image_url'), image_url: v.looseObject({ url: v.string() }) }),
+]);
 
-const contentPartSchema = {
-  type: 'object',
-  anyOf: [
-    { properties: { type: { const: 'text' }, text: string }, required: ['type', 'text'] },
-    {
-      properties: {
-        type: { const: 'image_url' },
-        image_url: { properties: { url: string }, required: ['url'] },
-      },
-      required: ['type', 'image_url'],
-    },
-  ],
-};
+/** A {@link Message} read back from storage or an imported file: one shape per `role`. */
+export const messageSchema = v.variant('role', [
+  v.looseObject({ role: v.literal('system'), content: v.string() }),
+  v.looseObject({
+    role: v.literal('user'),
+    content: v.union([v.string(), v.array(contentPartSchema)]),
+  }),
+  v.looseObject({
+    role: v.literal('assistant'),
+    content: v.nullable(v.string()),
+    tool_calls: v.optional(v.array(toolCallSchema)),
+  }),
+  v.looseObject({
+    role: v.literal('tool'),
+    tool_call_id: v.string(),
+    name: v.optional(v.string()),
+    content: v.union([v.string(), v.array(contentPartSchema)]),
+  }),
+]);
 
-/** The fields of each role beyond `role`: what {@link Message} declares, as JSON Schema. */
-function role(name: Message['role'], properties: JsonSchema, required: string[]): JsonSchema {
-  return {
-    if: { properties: { role: { const: name } } },
-    then: { properties, required },
-  };
-}
-
-/** A {@link Message} read back from storage or an imported file, as JSON Schema. */
-export const messageSchema: JsonSchema = {
-  type: 'object',
-  properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] } },
-  required: ['role'],
-  allOf: [
-    role('system', { content: string }, ['content']),
-    role('user', { content: { anyOf: [string, { type: 'array', items: contentPartSchema }] } }, [
-      'content',
-    ]),
-    role(
-      'assistant',
-      {
-        content: { type: ['string', 'null'] },
-        tool_calls: { type: 'array', items: toolCallSchema },
-      },
-      ['content'],
-    ),
-    role('tool', { tool_call_id: string, name: string, content: string }, [
-      'tool_call_id',
-      'content',
-    ]),
-  ],
-};
-
-const checkList = jsonSchemaCheck<Message[]>({ type: 'array', items: messageSchema });
+const checkList = valibotCheck<Message[]>(v.array(messageSchema));
 
 /**
  * Messages read back from storage or an imported file, checked and copied. Unknown fields are
@@ -94,15 +64,13 @@ function copyMessage(message: Message): Message {
             content: message.content,
             tool_calls: message.tool_calls.map(copyCall),
           };
-    case 'tool':
+    case 'tool': {
+      const content =
+        typeof message.content === 'string' ? message.content : message.content.map(copyPart);
       return message.name === undefined
-        ? { role: 'tool', tool_call_id: message.tool_call_id, content: message.content }
-        : {
-            role: 'tool',
-            tool_call_id: message.tool_call_id,
-            name: message.name,
-            content: message.content,
-          };
+        ? { role: 'tool', tool_call_id: message.tool_call_id, content }
+        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content };
+    }
   }
 }
 

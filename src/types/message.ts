@@ -49,9 +49,26 @@ export interface AssistantMessage {
   tool_calls?: AssistantToolCall[];
 }
 
+/**
+ * A tool's result. `content` is text, or — for a result with images (e.g. an MCP tool's) —
+ * {@link ContentPart}s. No server takes images in a tool message: the request moves them to a
+ * user message right after the round's results (the tool message keeps the text and says so),
+ * while `history` keeps them where the tool put them.
+ */
 export interface ToolMessage {
   role: 'tool';
   tool_call_id: string;
   name?: string;
-  content: string;
+  content: string | ContentPart[];
 }
+
+/** Whether `value` is a list of {@link ContentPart}s with at least one image. */
+export const hasImageParts = (value: unknown): value is ContentPart[] =>
+  Array.isArray(value) &&
+  value.some((part: ContentPart | null) => part?.type === 'image_url') &&
+  value.every(
+    (part: Partial<ContentPart> | null) =>
+      typeof (part?.type === 'text'
+        ? part.text
+        : part?.type === 'image_url' && part.image_url?.url) === 'string',
+  );

@@ -199,4 +199,28 @@ describe('webLLMBackend', () => {
     expect(engine.interrupted).toBe(1);
     expect(engine.requests).toHaveLength(1);
   });
+
+  it("'auto' knows the engine's context_window_size: an old turn is left out to fit it", async () => {
+    const engine = fakeWebLLMEngine(HERMES, [['first answer'], ['second answer']], {
+      contextWindowSize: 1024,
+    });
+    const client = new Client({ model: HERMES, backend: webLLMBackend(engine), maxTokens: 64 });
+    await collect(client.run(`Old question: ${'padding words '.repeat(250)}`));
+    const events = await collect(client.run(`New question: ${'more '.repeat(80)}`));
+    expect(events.find((event) => event.type === 'context_trimmed')).toMatchObject({
+      droppedMessages: 2,
+      contextWindow: 1024,
+    });
+    expect(engine.requests[1]?.messages.map((message) => message.role)).toEqual(['user']);
+    expect(client.history).toHaveLength(4); // what is stored never changes
+  });
+
+  it('an engine that does not say (a WebWorkerMLCEngine) is not fitted unless a number is given', async () => {
+    const engine = fakeWebLLMEngine(HERMES, [['first answer'], ['second answer']]);
+    const client = new Client({ model: HERMES, backend: webLLMBackend(engine), maxTokens: 64 });
+    await collect(client.run(`Old question: ${'padding words '.repeat(250)}`));
+    const events = await collect(client.run('New question'));
+    expect(events.some((event) => event.type === 'context_trimmed')).toBe(false);
+    expect(engine.requests[1]?.messages).toHaveLength(3);
+  });
 });

@@ -90,6 +90,35 @@ describe('<agent-chat> on hostile output', () => {
   });
 });
 
+describe('<agent-chat> with an image tool result', () => {
+  const image = [
+    { type: 'text' as const, text: 'A screenshot:' },
+    { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${'A'.repeat(2_000_000)}` } },
+  ];
+  const shot = tool({ name: 'shot', description: 'Takes a screenshot', input: z.object({}), execute: () => image });
+  const cardText = (chat: AgentChat) => (chat.shadowRoot as ShadowRoot).querySelector('section.tool .tool-result pre')?.textContent ?? '';
+
+  test('the card names the image (type and size) instead of 2 MB of base64, live and after a reload', async () => {
+    const history = memoryHistory();
+    const chat = mount([{ toolCalls: [{ name: 'shot', input: {} }] }, { text: 'Seen.' }], (element) => {
+      element.tools = [shot];
+      element.history = history;
+      element.conversationId = 'shots';
+    });
+    await chat.send('take one');
+    await expect.poll(() => answers(chat).join(' ')).toContain('Seen.');
+    expect(cardText(chat)).toContain('data:image/png;base64,… (2000.0 kB)');
+    expect(cardText(chat).length).toBeLessThan(1_000);
+
+    const reloaded = mount([], (element) => {
+      element.history = history;
+      element.conversationId = 'shots';
+    });
+    await expect.poll(() => cardText(reloaded)).toContain('(2000.0 kB)');
+    expect(cardText(reloaded).length).toBeLessThan(1_000);
+  });
+});
+
 describe('<agent-chat allow-remote-images>', () => {
   test('the attribute set before the first render is honoured', async () => {
     const chat = mount([{ text: '![pic](https://example.com/p.png)' }], (element) => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { z } from 'zod';
 import '../../components/index.js';
-import { loadMarkdown } from '../../components/markdown-loader.js';
+import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
 import { scriptedBackend, tool } from '../../src/index.js';
 
 const mounted: HTMLElement[] = [];

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { findBlockBoundary } from '../../components/block-boundary.js';
-import { boundNesting, MAX_NESTING } from '../../components/bound-markdown.js';
-import { loadMarkdown } from '../../components/markdown-loader.js';
-import { MarkdownView } from '../../components/markdown-view.js';
-import { createMarkdownRenderer, type RenderMarkdown } from '../../components/render-markdown.js';
+import { findBlockBoundary } from '../../components/markdown/block-boundary.js';
+import { boundNesting, MAX_NESTING } from '../../components/markdown/bound-markdown.js';
+import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
+import { MarkdownView } from '../../components/markdown/markdown-view.js';
+import { createMarkdownRenderer, type RenderMarkdown } from '../../components/markdown/render-markdown.js';
 
 // Hostile or huge model output (issue 18): each renders, bounded, and nothing throws.
 describe('renderMarkdown on hostile output', () => {

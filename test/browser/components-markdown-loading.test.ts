@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { loadMarkdown } from '../../components/markdown-loader.js';
-import { MarkdownView } from '../../components/markdown-view.js';
+import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
+import { MarkdownView } from '../../components/markdown/markdown-view.js';
 
 // Its own file: the renderer must not have been loaded by another test of this module graph.
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { findBlockBoundary } from '../../components/block-boundary.js';
-import { loadMarkdown } from '../../components/markdown-loader.js';
-import { MarkdownView } from '../../components/markdown-view.js';
-import { createMarkdownRenderer, type RenderMarkdown } from '../../components/render-markdown.js';
-import { hasNativeSanitizer } from '../../components/sanitize-html.js';
+import { findBlockBoundary } from '../../components/markdown/block-boundary.js';
+import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
+import { MarkdownView } from '../../components/markdown/markdown-view.js';
+import { createMarkdownRenderer, type RenderMarkdown } from '../../components/markdown/render-markdown.js';
+import { hasNativeSanitizer } from '../../components/markdown/sanitize-html.js';
 
 test('this Chromium has the HTML Sanitizer API, so both sanitisers below are tested', () => {
   expect(hasNativeSanitizer()).toBe(true);

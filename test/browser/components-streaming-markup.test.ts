@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { closeInline } from '../../components/close-inline.js';
-import { loadMarkdown } from '../../components/markdown-loader.js';
-import { MarkdownView } from '../../components/markdown-view.js';
+import { closeInline } from '../../components/markdown/close-inline.js';
+import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
+import { MarkdownView } from '../../components/markdown/markdown-view.js';
 
 describe('closeInline: unterminated inline markup of a streaming tail, closed for now', () => {
   test.each([

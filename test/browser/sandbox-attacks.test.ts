@@ -16,6 +16,7 @@ const sandbox = javascriptTool();
 
 let calls = 0;
 async function attempt(code: string, tool: Tool = sandbox): Promise<ToolOutcome> {
+  await tool.prepare?.(); // the loop's path: its JSON Schema validator loads on demand
   const validation = tool.validate({ code });
   if (!validation.success) throw new Error(validation.error);
   return executeTool(tool, validation.value, { toolUseId: `attack-${++calls}` });

@@ -9,6 +9,7 @@ const sandbox = javascriptTool();
 let calls = 0;
 /** Runs `code` through executeTool, the loop's path, and returns the sandbox's answer. */
 async function run(code: string, tool: Tool = sandbox): Promise<JavaScriptResult> {
+  await tool.prepare?.(); // the loop's path: its JSON Schema validator loads on demand
   const validation = tool.validate({ code });
   if (!validation.success) throw new Error(validation.error);
   const outcome = await executeTool(tool, validation.value, { toolUseId: `use-${++calls}` });

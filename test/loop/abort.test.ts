@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tool } from '../../src/tools/tool.js';
+import { contentText } from '../../src/types/message.js';
 import { collect } from '../support/collect.js';
 import { assertHistoryConsistent } from '../support/history-invariant.js';
 import { scriptedClient } from './fixtures.js';
@@ -55,7 +56,7 @@ describe('abort', () => {
     expect(toolSignal?.aborted).toBe(true);
     const results = client.history.filter((message) => message.role === 'tool');
     expect(results).toHaveLength(2);
-    expect(results.every((message) => message.content.includes('cancelled'))).toBe(true);
+    expect(results.every((message) => contentText(message.content).includes('cancelled'))).toBe(true);
     expect(backend.requests).toHaveLength(1);
     assertHistoryConsistent(client.history);
   });

@@ -7,7 +7,6 @@ import {
   type Tool,
 } from '../../src/index.js';
 import { connectMcp, type McpConnection } from '../../src/mcp/index.js';
-import { startListChangingServer } from '../support/list-changing-server.js';
 import { startEverythingServer, type RunningServer } from '../support/mcp-servers.js';
 
 let server: RunningServer;
@@ -154,6 +153,37 @@ describe('connectMcp against server-everything (Streamable HTTP)', () => {
     const toolMessage = backend.requests[1]?.messages.find((message) => message.role === 'tool');
     expect(JSON.stringify(toolMessage)).toMatch(/42/);
   });
+
+  it('shows the model an image result as an image: get-tiny-image in a full agent loop', async () => {
+    const backend = scriptedBackend([
+      { toolCalls: [{ name: 'get-tiny-image', input: {}, id: 'call_img' }] },
+      { text: 'A tiny picture.' },
+    ]);
+    const client = new Client({
+      model: 'scripted',
+      backend,
+      tools: () => connection.tools,
+      autoExecuteTools: true,
+    });
+    for await (const _event of client.run('Show me the tiny image')) void _event;
+    const sent = backend.requests[1]?.messages ?? [];
+    const toolMessage = sent.find((message) => message.role === 'tool');
+    expect(typeof toolMessage?.content).toBe('string');
+    expect(toolMessage?.content).not.toMatch(/base64/);
+    expect(sent.at(-1)).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Images returned by the tool "get-tiny-image" (call call_img):' },
+        {
+          type: 'image_url',
+          image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) as string },
+        },
+      ],
+    });
+    // Stored as the tool returned it: text and image parts in the tool message.
+    const stored = client.history.find((message) => message.role === 'tool');
+    expect(Array.isArray(stored?.content)).toBe(true);
+  });
 });
 
 describe('connectMcp falls back to the legacy HTTP+SSE transport', () => {
@@ -177,51 +207,6 @@ describe('connectMcp falls back to the legacy HTTP+SSE transport', () => {
       }
     } finally {
       await legacy.stop();
-    }
-  }, 30_000);
-});
-
-describe('notifications/tools/list_changed', () => {
-  it('refreshes tools and tells the page, which hands the new list to the next Client', async () => {
-    const changing = await startListChangingServer();
-    let changed!: () => void;
-    const announced = new Promise<void>((resolve) => (changed = resolve));
-    const mcp = await connectMcp({
-      url: changing.url,
-      approvals: { added: false }, // no annotations: it would ask first
-      onToolsChanged: () => changed(),
-    });
-    try {
-      const before = mcp.tools;
-      expect(before.map((candidate) => candidate.name)).toEqual(['add_tool']);
-      await Promise.resolve(
-        before[0]?.execute?.({}, { signal: new AbortController().signal, toolUseId: 'a' }),
-      );
-      await announced;
-      expect(mcp.tools).not.toBe(before);
-      expect(mcp.tools.map((candidate) => [candidate.name, candidate.needsApproval])).toEqual([
-        ['add_tool', true],
-        ['added', false],
-      ]);
-      const backend = scriptedBackend([
-        { toolCalls: [{ name: 'added', input: {} }] },
-        { text: 'done' },
-      ]);
-      const client = new Client({
-        model: 'scripted',
-        backend,
-        tools: mcp.tools,
-        autoExecuteTools: true,
-      });
-      const events: AgentEvent[] = [];
-      for await (const event of client.run('use the new tool')) events.push(event);
-      expect(events.find((event) => event.type === 'tool_result')).toMatchObject({
-        name: 'added',
-        content: 'added ran',
-      });
-    } finally {
-      await mcp.close();
-      await changing.stop();
     }
   }, 30_000);
 });

@@ -22,6 +22,12 @@ export interface ContextServerOptions {
   trainedMax?: number;
   /** `false`: llama.cpp `/props` and vLLM `/v1/models` leave the window out (an old build, a proxy). */
   reportsWindow?: boolean;
+  /**
+   * Whether the model takes images, reported where the real server does: llama.cpp `/props`
+   * `modalities.vision`, Ollama `/api/show` `capabilities`, LM Studio `type` (`vlm`/`llm`).
+   * Undefined: not reported (vLLM never says).
+   */
+  vision?: boolean;
 }
 
 export interface RecordedChat {
@@ -85,7 +91,11 @@ export async function startContextServer(options: ContextServerOptions): Promise
     if (options.reportsWindow === false && kind !== 'ollama')
       return json(404, { error: 'not found' });
     if (kind === 'llama.cpp' && path === '/props')
-      return json(200, { default_generation_settings: { n_ctx: window }, total_slots: 1 });
+      return json(200, {
+        default_generation_settings: { n_ctx: window },
+        total_slots: 1,
+        ...(options.vision === undefined ? {} : { modalities: { vision: options.vision } }),
+      });
     if (kind === 'vllm' && path === '/v1/models')
       return json(200, {
         object: 'list',
@@ -96,7 +106,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
         data: [
           {
             id: model,
-            type: 'llm',
+            type: options.vision === true ? 'vlm' : 'llm',
             state: 'loaded',
             max_context_length: 131072,
             loaded_context_length: window,
@@ -114,6 +124,9 @@ export async function startContextServer(options: ContextServerOptions): Promise
           'general.architecture': 'qwen3',
           'qwen3.context_length': options.trainedMax ?? 40960,
         },
+        ...(options.vision === undefined
+          ? {}
+          : { capabilities: ['completion', 'tools', ...(options.vision ? ['vision'] : [])] }),
       });
     if (kind === 'ollama' && path === '/v1/models') return json(200, { data: [{ id: model }] });
     json(404, { error: 'not found' });
@@ -162,8 +175,9 @@ export async function startContextServer(options: ContextServerOptions): Promise
     }
     calls += 1;
     const last = body.messages.at(-1);
+    // A user message right after tool results carries their images: not a new prompt.
     const call =
-      last?.role === 'user'
+      last?.role === 'user' && body.messages.at(-2)?.role !== 'tool'
         ? { id: `call_${calls}`, name: 'lookup', arguments: { topic: `t${calls}` } }
         : undefined;
     const text = call ? '' : `Answer ${calls}: ${'words '.repeat(20)}`;

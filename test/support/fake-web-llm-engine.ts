@@ -24,10 +24,19 @@ export interface FakeWebLLMEngine extends WebLLMEngine {
 export function fakeWebLLMEngine(
   modelId: string,
   outputs: readonly WebLLMOutput[],
+  { contextWindowSize }: { contextWindowSize?: number } = {},
 ): FakeWebLLMEngine {
   const queue = [...outputs];
   let interrupt = false;
-  const engine: FakeWebLLMEngine = {
+  const engine: FakeWebLLMEngine & { loadedModelIdToChatConfig?: Map<string, unknown> } = {
+    // MLCEngine 0.2.86 keeps each loaded model's mlc-chat-config.json here (private in its types).
+    ...(contextWindowSize === undefined
+      ? {}
+      : {
+          loadedModelIdToChatConfig: new Map([
+            [modelId, { context_window_size: contextWindowSize, sliding_window_size: -1 }],
+          ]),
+        }),
     requests: [],
     interrupted: 0,
     interruptGenerate() {
@@ -63,7 +72,9 @@ export function fakeWebLLMEngine(
           const output = queue.shift();
           if (output === undefined) throw new Error('fakeWebLLMEngine: no scripted output left');
           interrupt = false;
-          return Promise.resolve(stream(request, modelId, output, () => interrupt));
+          return Promise.resolve(
+            stream(request, modelId, output, () => interrupt, contextWindowSize !== undefined),
+          );
         },
       },
     },
@@ -76,6 +87,7 @@ async function* stream(
   model: string,
   output: WebLLMOutput,
   interrupted: () => boolean,
+  counts: boolean,
 ): AsyncGenerator<unknown> {
   const base = { id: 'webllm-1', model, object: 'chat.completion.chunk', created: 1750000000 };
   let finishReason = 'stop';
@@ -116,10 +128,18 @@ async function* stream(
     ],
   };
   if (request.stream_options?.include_usage === true) {
+    // With a known window, about what a tokenizer counts (4 characters a token), so the
+    // client's calibration holds; else the fixed figure the usage tests expect.
+    const promptTokens = counts ? Math.ceil(JSON.stringify(request.messages).length / 4) : 50;
     yield {
       ...base,
       choices: [],
-      usage: { completion_tokens: 7, prompt_tokens: 50, total_tokens: 57, extra: {} },
+      usage: {
+        completion_tokens: 7,
+        prompt_tokens: promptTokens,
+        total_tokens: promptTokens + 7,
+        extra: {},
+      },
     };
   }
 }

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { executeTool } from '../../src/tools/execute-tool.js';
 import { tool } from '../../src/tools/tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 import { AgentError } from '../../src/errors/agent-error.js';
+import { scriptedBackend } from '../../src/backend/scripted-backend.js';
+import { Client } from '../../src/loop/client.js';
+import { collect } from '../support/collect.js';
 
 const weather = tool({
   name: 'get_weather',
@@ -86,7 +89,7 @@ describe('tool()', () => {
     ).toThrow(/"forecast".*parameters: z\.toJSONSchema\(schema/);
   });
 
-  it('accepts a plain JSON Schema and validates with it', () => {
+  it('accepts a plain JSON Schema and validates with it, once prepared', async () => {
     const echo = tool({
       name: 'echo',
       description: 'Echoes',
@@ -98,6 +101,7 @@ describe('tool()', () => {
       properties: { text: { type: 'string' } },
       required: ['text'],
     });
+    await echo.prepare?.();
     expect(echo.validate({ text: 'hi' }).success).toBe(true);
     const wrongType = echo.validate({ text: 3 });
     expect(!wrongType.success && wrongType.error).toBe(
@@ -105,6 +109,78 @@ describe('tool()', () => {
     );
     const missing = echo.validate({});
     expect(!missing.success && missing.error).toBe('Tool "echo" received invalid input: text: required');
+  });
+
+  it('loads the JSON Schema validator on demand: validate throws, naming the tool, until prepared', async () => {
+    vi.resetModules(); // a fresh copy of tool.ts, whose validator no earlier test has loaded
+    const fresh = await import('../../src/tools/tool.js');
+    const echo = fresh.tool({
+      name: 'echo',
+      description: 'Echoes',
+      input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    });
+    expect(() => echo.validate({ text: 'hi' })).toThrow(/Tool "echo": await tool.prepare\(\)/);
+    await echo.prepare?.();
+    expect(echo.validate({ text: 'hi' })).toEqual({ success: true, value: { text: 'hi' } });
+    // Loaded once for every tool: another JSON-Schema tool validates without its own prepare().
+    const other = fresh.tool({ name: 'other', description: '', input: { type: 'object' } });
+    expect(other.validate([]).success).toBe(false);
+  });
+
+  it('is prepared by the loop before the model call, and by Client.ready for a restored pause', async () => {
+    const config = {
+      name: 'remove',
+      description: 'Removes a file',
+      input: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      needsApproval: true,
+      execute: (input: Record<string, unknown>) => `removed ${String(input.path)}`,
+    };
+    const backend = scriptedBackend([
+      { toolCalls: [{ name: 'remove', input: { path: '/a' }, id: 'r1' }] },
+      { text: 'Could not.' },
+    ]);
+    vi.resetModules(); // fresh modules: no JSON Schema validator loaded yet
+    const first = await import('../../src/index.js');
+    const options = { model: 'm', backend, tools: [first.tool(config)], autoExecuteTools: true };
+    const paused = new first.Client(options);
+    expect((await collect(paused.run('rm /a'))).at(-1)).toMatchObject({
+      status: 'awaiting_tool_results',
+    });
+
+    vi.resetModules(); // another page load
+    const second = await import('../../src/index.js');
+    const restored = second.Client.restore(paused.snapshot(), { ...options, tools: [second.tool(config)] });
+    expect(() => restored.approve('r1', { input: { path: 7 } })).toThrow(/await tool.prepare\(\)/);
+    await restored.ready;
+    restored.approve('r1', { input: { path: 7 } });
+    const events = await collect(restored.receiveMessages());
+    expect(events[0]).toMatchObject({
+      type: 'tool_use_error',
+      code: 'INVALID_TOOL_INPUT',
+      error: 'Tool "remove" received invalid input: path: Instance type "number" is invalid. Expected "string"',
+    });
+    expect(events.at(-1)).toMatchObject({ status: 'completed' });
+  });
+
+  it('fails the first model call, naming the tool, when its JSON Schema cannot be read', async () => {
+    const broken = tool({
+      name: 'broken',
+      description: 'Two subschemas with one $id',
+      input: {
+        type: 'object',
+        properties: { a: { $id: 'https://example.com/same' }, b: { $id: 'https://example.com/same' } },
+      },
+      execute: () => 'never',
+    });
+    await expect(broken.prepare?.()).rejects.toThrow(
+      'Tool "broken" has a JSON Schema that cannot be read',
+    );
+    const backend = scriptedBackend([{ text: 'never sent' }]);
+    const client = new Client({ model: 'm', backend, tools: [broken] });
+    await expect(collect(client.run('hi'))).rejects.toThrow(
+      'Tool "broken" has a JSON Schema that cannot be read',
+    );
+    expect(backend.requests).toHaveLength(0);
   });
 
   it('rejects names servers refuse and inputs that are not objects', () => {

@@ -6,6 +6,7 @@ const SNIPPET = 'const xs = [3, 1, 2];\nconsole.log(xs.length);\nxs.toSorted().m
 const tool = javascriptTool();
 
 async function call(code: string, id: string): Promise<void> {
+  await tool.prepare?.(); // as the loop does: the JSON Schema validator loads on demand
   const validation = tool.validate({ code });
   if (!validation.success) throw new Error(validation.error);
   const answer = (await tool.execute?.(validation.value, {

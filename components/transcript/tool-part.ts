@@ -1,4 +1,5 @@
-import type { AssistantEntry, ToolPart, ToolStatus } from './transcript.js';
+import type { PendingToolCall } from '../../src/index.js';
+import type { AssistantEntry, ToolPart, ToolStatus } from './entry-types.js';
 
 /** The tool card with this id in `entry`. */
 export function findTool(entry: AssistantEntry, id: string): ToolPart | undefined {
@@ -28,4 +29,29 @@ export function denialText(message: string): string {
 /** Milliseconds on the page clock (what `<agent-elapsed since>` counts from). */
 export function now(): number {
   return performance.now();
+}
+
+/** Calls of `entry` still waiting for approval or a result are given up (the Client answers them). */
+export function cancelPending(entry: AssistantEntry, reason: string): void {
+  for (const part of entry.parts) {
+    if (part.kind === 'tool' && (part.status === 'approval' || part.status === 'external')) {
+      settle(part, 'cancelled', { error: reason });
+      entry.version += 1;
+    }
+  }
+}
+
+/** Shows calls waiting for the caller (approval or an external result) in `entry`. */
+export function markPending(entry: AssistantEntry, pending: readonly PendingToolCall[]): void {
+  for (const call of pending) {
+    const status = call.reason === 'approval' ? 'approval' : 'external';
+    const part = findTool(entry, call.toolUseId);
+    if (part) {
+      part.status = status;
+      part.input = call.input;
+    } else {
+      entry.parts.push({ kind: 'tool', id: call.toolUseId, name: call.name, input: call.input, status, startedAt: now() });
+    }
+  }
+  entry.version += 1;
 }

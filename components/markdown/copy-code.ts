@@ -5,6 +5,8 @@
 export function copyCode(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.('button[data-copy]');
   if (!(button instanceof HTMLButtonElement)) return;
+  // Inside a <summary> (a JSON answer's bar) the click copies and does not fold the block.
+  event.preventDefault();
   const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
   navigator.clipboard.writeText(code).then(
     () => flash(button, 'Copied'),

@@ -64,6 +64,7 @@ export const chatStyles = css`
   .code-block { border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.8); background: var(--_code-bg); overflow: hidden; }
   .code-bar { display: flex; align-items: center; justify-content: space-between; padding: 3px 6px 3px 12px; font-size: 0.78em; color: var(--_muted); border-bottom: 1px solid var(--_border); }
   .code-bar button { font-size: 0.95em; padding: 2px 8px; border-color: transparent; background: none; }
+  .json summary { cursor: pointer; }
   .code-block pre { margin: 0; padding: 12px 14px; overflow-x: auto; font-family: var(--_mono); font-size: 0.86em; line-height: 1.5; }
 
   .reasoning { border-left: 3px solid var(--_border); padding: 2px 0 2px 12px; color: var(--_muted); font-size: 0.92em; }

@@ -1,20 +1,21 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { contentText, type AgentOptions, type ChatBackend, type Client, type HistoryStore, type Tool } from '../src/index.js';
+import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource } from '../../src/index.js';
 import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
+import { ComposerInput, lastPrompt } from './composer-input.js';
 import { ChatSession } from './chat-session.js';
-import { copyCode } from './copy-code.js';
-import { entryTemplate } from './entry-template.js';
-import { FrameScheduler } from './frame-scheduler.js';
+import { copyCode } from '../markdown/copy-code.js';
+import { entryTemplate } from '../transcript/entry-template.js';
+import { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MessageWindow } from './message-window.js';
 import { downIcon } from './icons.js';
 import { ScrollFollower } from './scroll-follower.js';
 import { themeStyles } from './theme-styles.js';
-import type { ToolCardActions } from './tool-card.js';
-import { toolCardActions } from './tool-card-actions.js';
-import { markdownRenderer } from './markdown-loader.js';
+import type { ToolCardActions } from '../tool-card/tool-card.js';
+import { toolCardActions } from '../tool-card/tool-card-actions.js';
+import { markdownRenderer } from '../markdown/markdown-loader.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -76,7 +77,13 @@ export class AgentChat extends LitElement {
   /** Load remote images in model output (off: they can leak the conversation). */
   declare allowRemoteImages: boolean;
   declare sidebarOpen: boolean;
-  declare tools: readonly Tool[];
+  /**
+   * The tools the agent may call: an array, or a function returning the current tools, asked
+   * again before every model call. Setting a new array starts a new `Client` (a run in
+   * progress stops); a function lets the set change during a run — e.g. an MCP server's:
+   * `chat.tools = () => [calculator, ...mcp.tools]`.
+   */
+  declare tools: ToolSource;
   /** A ready `Client` to use instead of building one from the attributes. */
   declare client: Client | undefined;
   /** Where conversations persist (default with `conversation-id`: `indexedDBHistory()`). */
@@ -97,9 +104,21 @@ export class AgentChat extends LitElement {
     },
     following: () => this.#follower.following,
   });
-  #draft = '';
-  /** The history index of the user message being edited (↑), until sent or Escape. */
-  #editing: number | undefined;
+  readonly #input = new ComposerInput({
+    running: () => this.#session.running,
+    ready: () => this.#session.client !== undefined,
+    history: () => this.#session.client?.history ?? [],
+    stop: () => this.stop(),
+    send: (text) => {
+      this.#follower.jump();
+      void this.send(text);
+    },
+    resend: (index, text) => {
+      this.#follower.jump();
+      void this.#session.resend(index, text);
+    },
+    changed: () => this.requestUpdate(),
+  });
 
   constructor() {
     super();
@@ -161,18 +180,8 @@ export class AgentChat extends LitElement {
   /** Asks again for the last answer: its prompt is sent anew in place of it. */
   async regenerate(): Promise<boolean> {
     await this.updateComplete;
-    const last = this.#lastPrompt();
+    const last = lastPrompt(this.#session.client?.history ?? []);
     return last !== undefined && this.#session.resend(last.index, last.text);
-  }
-
-  /** The last user message: its index in the Client's history and its text. */
-  #lastPrompt(): { index: number; text: string } | undefined {
-    const history = this.#session.client?.history ?? [];
-    for (let index = history.length - 1; index >= 0; index--) {
-      const message = history[index];
-      if (message?.role === 'user') return { index, text: contentText(message.content) };
-    }
-    return undefined;
   }
 
   /** Stops the run: the partial answer stays. */
@@ -305,60 +314,24 @@ export class AgentChat extends LitElement {
     const { running, client, loading } = this.#session;
     return composerTemplate(
       {
-        draft: this.#draft,
+        draft: this.#input.draft,
         placeholder: this.placeholder,
         running,
         blocked: !client || loading,
-        editing: this.#editing !== undefined,
+        editing: this.#input.editing !== undefined,
         canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
       },
       {
-        input: (value) => {
-          this.#draft = value;
-          this.requestUpdate();
+        input: this.#input.input,
+        keydown: this.#input.keydown,
+        submit: (event: SubmitEvent) => {
+          event.preventDefault();
+          this.#input.submit();
         },
-        keydown: this.#onKeydown,
-        submit: this.#onSubmit,
         stop: () => this.stop(),
         regenerate: () => void this.regenerate(),
       },
     );
-  }
-
-  readonly #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      this.#submitDraft();
-    } else if (event.key === 'Escape' && this.#session.running) {
-      this.stop();
-    } else if (event.key === 'Escape' && this.#editing !== undefined) {
-      this.#editing = undefined;
-      this.#draft = '';
-      this.requestUpdate();
-    } else if (event.key === 'ArrowUp' && this.#draft === '' && !this.#session.running) {
-      // ↑ in an empty box edits the last prompt: Enter resends it in place of the old one.
-      const last = this.#lastPrompt();
-      if (!last) return;
-      event.preventDefault();
-      this.#editing = last.index;
-      this.#draft = last.text;
-      this.requestUpdate();
-    }
-  };
-
-  readonly #onSubmit = (event: SubmitEvent): void => {
-    event.preventDefault();
-    this.#submitDraft();
-  };
-
-  #submitDraft(): void {
-    const text = this.#draft.trim();
-    if (text === '' || this.#session.running || !this.#session.client) return;
-    const editing = this.#editing;
-    this.#draft = '';
-    this.#editing = undefined;
-    this.#follower.jump();
-    void (editing === undefined ? this.send(text) : this.#session.resend(editing, text));
   }
 
   #log(): HTMLElement | null {

@@ -4,87 +4,36 @@ import {
   type Message,
   type PendingToolCall,
   type ToolInputDelta,
-} from '../src/index.js';
-import type { FrameScheduler } from './frame-scheduler.js';
-import { MarkdownView } from './markdown-view.js';
-import type { MarkdownOptions } from './render-markdown.js';
-import { TextView } from './text-view.js';
-import { entriesFromHistory, markInterrupted } from './entries-from-history.js';
-import { denialText, findTool, now, settle } from './tool-part.js';
+} from '../../src/index.js';
+import type { FrameScheduler } from '../markdown/frame-scheduler.js';
+import { MarkdownView } from '../markdown/markdown-view.js';
+import type { MarkdownOptions } from '../markdown/render-markdown.js';
+import { TextView } from '../markdown/text-view.js';
+import { entriesFromHistory, markInterrupted, showAsJson } from './entries-from-history.js';
+import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
 import {
   applyToolInput,
   dropToolInputs,
   takeToolInput,
-  type ToolInputPart,
 } from './tool-input-part.js';
 
-export type { ToolInputPart } from './tool-input-part.js';
+import type {
+  AssistantEntry,
+  AssistantPart,
+  Entry,
+  ReasoningPart,
+  TextPart,
+  ToolPart,
+  ToolStatus,
+  UserEntry,
+} from './entry-types.js';
+
+export type * from './entry-types.js';
 
 /** The note of an answer cut off by a reload. */
 const INTERRUPTED =
   'The answer was interrupted: the page was closed or reloaded while it streamed.';
 
-/** Where a tool call card is. */
-export type ToolStatus =
-  'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
-
-export interface TextPart {
-  kind: 'text';
-  view: MarkdownView;
-}
-
-export interface ReasoningPart {
-  kind: 'reasoning';
-  view: TextView;
-  streaming: boolean;
-}
-
-export interface ToolPart {
-  kind: 'tool';
-  id: string;
-  name: string;
-  input: Record<string, unknown>;
-  status: ToolStatus;
-  startedAt: number;
-  /** Milliseconds the call took, once settled in this session. */
-  elapsedMs?: number;
-  result?: unknown;
-  /** The error message (`error`, `denied`, `cancelled`) or the raw arguments of a malformed call. */
-  error?: string;
-  /** Editing the arguments before approving: the draft JSON and its parse error. */
-  draft?: string;
-  draftError?: string;
-  /** The user asked to see a long result whole. */
-  expanded?: boolean;
-  /**
-   * An `external` call the element can run itself (its tool has `execute`, automatic runs
-   * are off): the card offers Run / Skip.
-   */
-  runnable?: boolean;
-  /** An `external` call a page listener took (`agent-tool-call` was `preventDefault()`ed). */
-  handled?: boolean;
-}
-
-export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart;
-
-export interface UserEntry {
-  kind: 'user';
-  key: number;
-  version: number;
-  text: string;
-}
-
-export interface AssistantEntry {
-  kind: 'assistant';
-  key: number;
-  version: number;
-  parts: AssistantPart[];
-  state: 'streaming' | 'done' | 'stopped' | 'failed';
-  /** A short note under the message (e.g. the tool-round limit was reached). */
-  note?: string;
-}
-
-export type Entry = UserEntry | AssistantEntry;
 
 /**
  * What the chat shows: entries built from the runtime's events (and from a stored
@@ -205,6 +154,7 @@ export class Transcript {
         return this.#touch(entry);
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
+        if (event.output !== undefined) showAsJson(entry, event.output);
         if (event.status === 'max_iterations')
           entry.note = 'Stopped: the tool-round limit was reached.';
         return true;
@@ -283,35 +233,12 @@ export class Transcript {
   /** Calls still waiting for approval or a result are given up (the Client answers them). */
   cancelPending(reason: string): void {
     const last = this.entries.at(-1);
-    if (last?.kind !== 'assistant') return;
-    for (const part of last.parts) {
-      if (part.kind === 'tool' && (part.status === 'approval' || part.status === 'external')) {
-        settle(part, 'cancelled', { error: reason });
-        last.version += 1;
-      }
-    }
+    if (last?.kind === 'assistant') cancelPending(last, reason);
   }
 
   /** Shows calls waiting for the caller (approval or an external result). */
   markPending(entry: AssistantEntry, pending: readonly PendingToolCall[]): void {
-    for (const call of pending) {
-      const status = call.reason === 'approval' ? 'approval' : 'external';
-      const part = findTool(entry, call.toolUseId);
-      if (part) {
-        part.status = status;
-        part.input = call.input;
-      } else {
-        entry.parts.push({
-          kind: 'tool',
-          id: call.toolUseId,
-          name: call.name,
-          input: call.input,
-          status,
-          startedAt: now(),
-        });
-      }
-    }
-    entry.version += 1;
+    markPending(entry, pending);
   }
 
   /** Ends an entry's streaming: text is rendered whole, running tools become cancelled when stopped. */
@@ -341,9 +268,10 @@ export class Transcript {
    * Returns `true` when its last prompt has no answer (the page was closed or reloaded while
    * the answer streamed): an empty `failed` entry says so.
    */
-  load(messages: readonly Message[], pending: readonly PendingToolCall[] = []): boolean {
+  load(messages: readonly Message[], pending: readonly PendingToolCall[] = [], structured = false): boolean {
     this.entries.length = 0;
     const built = entriesFromHistory(messages, {
+      structured,
       key: () => this.#keys++,
       markdown: (text) => new MarkdownView({ text, finished: true, markdown: this.#markdown }),
     });

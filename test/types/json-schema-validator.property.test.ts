@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileJsonSchema, jsonSchemaCheck } from '../../src/types/json-schema-check.js';
+import { compileJsonSchema, jsonSchemaCheck } from '../../src/types/json-schema-validator.js';
 
 // jsonSchemaCheck accepts the values of simple object schemas without the validator's walk.
 // Whatever the schema and the value, its verdict must be the validator's.

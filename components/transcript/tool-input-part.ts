@@ -1,7 +1,7 @@
-import type { ToolInputDelta } from '../src/index.js';
-import { ArgumentsView } from './arguments-view.js';
-import type { FrameScheduler } from './frame-scheduler.js';
-import type { AssistantEntry } from './transcript.js';
+import type { ToolInputDelta } from '../../src/index.js';
+import { ArgumentsView } from '../tool-card/arguments-view.js';
+import type { FrameScheduler } from '../markdown/frame-scheduler.js';
+import type { AssistantEntry } from './entry-types.js';
 
 /**
  * A provisional tool card: a call whose arguments are still streaming in (from the

@@ -1,4 +1,4 @@
-import type { FrameScheduler, FrameTask } from './frame-scheduler.js';
+import type { FrameScheduler, FrameTask } from '../markdown/frame-scheduler.js';
 
 /**
  * The arguments text of a tool call that is still streaming. Each update carries the

@@ -1,8 +1,8 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { errorText } from './error-text.js';
-import type { ConversationSummary, HistoryStore } from '../src/index.js';
-import { exportIcon, renameIcon, trashIcon } from './icons.js';
-import { themeStyles } from './theme-styles.js';
+import { errorText } from '../chat/error-text.js';
+import type { ConversationSummary, HistoryStore } from '../../src/index.js';
+import { exportIcon, renameIcon, trashIcon } from '../chat/icons.js';
+import { themeStyles } from '../chat/theme-styles.js';
 
 /** `detail` of `conversation-select`. */
 export interface ConversationSelectDetail {

@@ -1,7 +1,7 @@
-import { assertNever, contentText, type Message } from '../src/index.js';
-import type { MarkdownView } from './markdown-view.js';
+import { assertNever, contentText, type Message } from '../../src/index.js';
+import type { MarkdownView } from '../markdown/markdown-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
-import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
+import type { AssistantEntry, Entry, ToolStatus } from './entry-types.js';
 
 /**
  * Transcript entries for a stored conversation: each user message, then one assistant
@@ -11,7 +11,7 @@ import type { AssistantEntry, Entry, ToolStatus } from './transcript.js';
  */
 export function entriesFromHistory(
   messages: readonly Message[],
-  make: { key(): number; markdown(text: string): MarkdownView },
+  make: { key(): number; markdown(text: string): MarkdownView; structured?: boolean },
 ): Entry[] {
   const entries: Entry[] = [];
   let assistant: AssistantEntry | undefined;
@@ -32,7 +32,10 @@ export function entriesFromHistory(
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);
         }
-        if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
+        // With `responseFormat`, a final answer is JSON: shown formatted, as it was live.
+        const value = make.structured && textOnly && message.content ? parseJSON(message.content, undefined) : undefined;
+        if (value !== undefined) assistant.parts.push({ kind: 'json', value });
+        else if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
         for (const call of message.tool_calls ?? []) {
           assistant.parts.push({ kind: 'tool', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments), status: 'running', startedAt: 0 });
         }
@@ -41,6 +44,11 @@ export function entriesFromHistory(
       case 'tool': {
         const part = assistant ? findTool(assistant, message.tool_call_id) : undefined;
         if (!part) break;
+        // A result with images (content parts): shown as the value the tool returned.
+        if (typeof message.content !== 'string') {
+          settle(part, 'done', { result: message.content });
+          break;
+        }
         const isError = message.content.startsWith('Error');
         const status: ToolStatus = !isError ? 'done' : / was denied/.test(message.content) ? 'denied' : / cancelled|Skipped|interrupted/i.test(message.content) ? 'cancelled' : 'error';
         const error = message.content.replace(/^Error:\s*/, '');
@@ -73,10 +81,20 @@ function parseArguments(json: string): Record<string, unknown> {
 }
 
 /** Tool results are stored as text; JSON results are shown as structured data again. */
-function parseJSON(text: string): unknown {
+function parseJSON(text: string, fallback: unknown = text): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text;
+    return fallback;
   }
+}
+
+/**
+ * A structured answer (`responseFormat`, the `done` event's `output`) shows as formatted
+ * JSON: the answer's text part — the last part, when it is text — becomes a JSON part.
+ */
+export function showAsJson(entry: AssistantEntry, value: unknown): void {
+  if (entry.parts.at(-1)?.kind !== 'text') return;
+  entry.parts[entry.parts.length - 1] = { kind: 'json', value };
+  entry.version += 1;
 }

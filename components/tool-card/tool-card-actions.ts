@@ -1,6 +1,6 @@
-import type { ChatSession } from './chat-session.js';
+import type { ChatSession } from '../chat/chat-session.js';
 import type { ToolCardActions } from './tool-card.js';
-import type { ToolPart } from './transcript.js';
+import type { ToolPart } from '../transcript/entry-types.js';
 import { jsonText } from './json-text.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { Client, Tool } from '../src/index.js';
+import type { Client, Tool } from '../../src/index.js';
 import type { AgentToolCallDetail } from './chat-events.js';
 import { asError } from './error-text.js';
-import { denialText, now, settle } from './tool-part.js';
-import type { ToolPart, Transcript } from './transcript.js';
+import { denialText, now, settle } from '../transcript/tool-part.js';
+import type { ToolPart, Transcript } from '../transcript/transcript.js';
 
 /** What {@link WaitingCalls} needs from the chat session. */
 export interface WaitingCallsPort {

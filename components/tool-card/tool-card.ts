@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
-import type { ToolInputPart, ToolPart, ToolStatus } from './transcript.js';
-import { jsonText } from './json-text.js';
+import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
+import { jsonText, shortDataUrl } from './json-text.js';
 
 /** Results longer than this are cut, with a button to show them whole. */
 const RESULT_PREVIEW = 2_000;
@@ -32,7 +32,7 @@ const LABELS: Record<ToolStatus, string> = {
 
 /** A tool call: name, status, arguments, then its result or the approval controls. */
 export function toolCard(part: ToolPart, actions: ToolCardActions): TemplateResult {
-  const argumentsText = jsonText(part.input);
+  const argumentsText = jsonText(part.input, true);
   const label = part.runnable ? 'Waiting for Run' : LABELS[part.status];
   return html`
     <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label="Tool call ${part.name}: ${label}">
@@ -80,7 +80,7 @@ export function toolInputCard(part: ToolInputPart): TemplateResult {
 
 function outcome(part: ToolPart, actions: ToolCardActions): TemplateResult | typeof nothing {
   if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
-    const text = typeof part.result === 'string' ? part.result : jsonText(part.result);
+    const text = typeof part.result === 'string' ? shortDataUrl(part.result) : jsonText(part.result, true);
     const long = text.length > RESULT_PREVIEW && part.expanded !== true;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>

@@ -1,10 +1,10 @@
-import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../src/index.js';
+import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore } from '../../src/index.js';
 import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
-import type { FrameScheduler } from './frame-scheduler.js';
-import type { MarkdownOptions } from './render-markdown.js';
+import type { FrameScheduler } from '../markdown/frame-scheduler.js';
+import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
-import { Transcript, type AssistantEntry, type ToolPart } from './transcript.js';
+import { Transcript, type AssistantEntry, type ToolPart } from '../transcript/transcript.js';
 
 /** What the session needs from its element. */
 export interface SessionHost {
@@ -72,7 +72,10 @@ export class ChatSession {
       get settled() {
         return session.#settled;
       },
-      tools: () => host.clientOptions().tools ?? [],
+      tools: () => {
+        const tools = host.clientOptions().tools ?? [];
+        return typeof tools === 'function' ? tools() : tools;
+      },
       emit: (detail) => host.emit('agent-tool-call', detail),
       record: (action) => this.#call(action),
       touch: (part) => this.#touch(part),
@@ -269,7 +272,8 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    if (this.transcript.load(client.history, client.pending) && !this.running) {
+    const structured = this.#host.clientOptions().responseFormat !== undefined;
+    if (this.transcript.load(client.history, client.pending, structured) && !this.running) {
       this.error = new Error('The last answer was interrupted. Retry asks the model again.');
     }
     this.calls.offer();

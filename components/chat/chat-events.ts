@@ -1,4 +1,4 @@
-import type { AgentEvent, DoneStatus, Usage } from '../src/index.js';
+import type { AgentEvent, DoneStatus, Usage } from '../../src/index.js';
 
 /** `detail` of `agent-run-end`: how a run of the element ended. */
 export interface AgentRunEndDetail {

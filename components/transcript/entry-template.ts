@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { toolCard, toolInputCard, type ToolCardActions } from './tool-card.js';
-import type { AssistantEntry, AssistantPart, Entry } from './transcript.js';
+import { jsonText } from '../tool-card/json-text.js';
+import { toolCard, toolInputCard, type ToolCardActions } from '../tool-card/tool-card.js';
+import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
 export function entryTemplate(entry: Entry, actions: ToolCardActions): TemplateResult {
@@ -33,6 +34,12 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions): TemplateRe
       return toolCard(part, actions);
     case 'tool-input':
       return toolInputCard(part);
+    case 'json':
+      // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
+      return html`<details class="code-block json" open part="json">
+        <summary class="code-bar">JSON <button type="button" data-copy>Copy</button></summary>
+        <pre tabindex="0"><code>${jsonText(part.value)}</code></pre>
+      </details>`;
   }
 }
 

@@ -1,0 +1,77 @@
+import type { MarkdownView } from '../markdown/markdown-view.js';
+import type { TextView } from '../markdown/text-view.js';
+import type { ToolInputPart } from './tool-input-part.js';
+
+/*
+ * What the chat shows, as data: a user entry or an assistant entry of parts (text,
+ * reasoning, tool cards). The Transcript builds these from the runtime's events.
+ */
+
+/** Where a tool call card is. */
+export type ToolStatus =
+  'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'approval' | 'external';
+
+export interface TextPart {
+  kind: 'text';
+  view: MarkdownView;
+}
+
+export interface ReasoningPart {
+  kind: 'reasoning';
+  view: TextView;
+  streaming: boolean;
+}
+
+export interface ToolPart {
+  kind: 'tool';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  status: ToolStatus;
+  startedAt: number;
+  /** Milliseconds the call took, once settled in this session. */
+  elapsedMs?: number;
+  result?: unknown;
+  /** The error message (`error`, `denied`, `cancelled`) or the raw arguments of a malformed call. */
+  error?: string;
+  /** Editing the arguments before approving: the draft JSON and its parse error. */
+  draft?: string;
+  draftError?: string;
+  /** The user asked to see a long result whole. */
+  expanded?: boolean;
+  /**
+   * An `external` call the element can run itself (its tool has `execute`, automatic runs
+   * are off): the card offers Run / Skip.
+   */
+  runnable?: boolean;
+  /** An `external` call a page listener took (`agent-tool-call` was `preventDefault()`ed). */
+  handled?: boolean;
+}
+
+/** A structured answer (`responseFormat`): its parsed value, shown as formatted JSON. */
+export interface JsonPart {
+  kind: 'json';
+  value: unknown;
+}
+
+export type AssistantPart = TextPart | ReasoningPart | ToolPart | ToolInputPart | JsonPart;
+
+export interface UserEntry {
+  kind: 'user';
+  key: number;
+  version: number;
+  text: string;
+}
+
+export interface AssistantEntry {
+  kind: 'assistant';
+  key: number;
+  version: number;
+  parts: AssistantPart[];
+  state: 'streaming' | 'done' | 'stopped' | 'failed';
+  /** A short note under the message (e.g. the tool-round limit was reached). */
+  note?: string;
+}
+
+export type Entry = UserEntry | AssistantEntry;
+export type { ToolInputPart } from './tool-input-part.js';

@@ -1,0 +1,162 @@
+import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
+import type { Check, JsonSchema, SchemaIssue } from './json-schema-check.js';
+
+// Loaded by `import()` only where a user's JSON Schema is checked: tool inputs (`Tool.prepare`)
+// and structured answers. Our own stored shapes are checked by valibot (valibot-check.ts), so a
+// page that never checks a user's JSON Schema never ships this validator (~6.4 kB gzipped).
+
+// Errors that only say "a child failed": the child's own error says what, and where.
+const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref',
+  'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'then', 'else', 'if']);
+
+/**
+ * Compiles `schema` on first use and returns a check of unknown data against it, with every
+ * failing path. A small JSON Schema validator (`@cfworker/json-schema`, no `eval`, so it runs
+ * under a strict CSP) checks what a user gave as JSON Schema: tool inputs, structured answers.
+ *
+ * `T` is the caller's claim of what the schema describes: keep the two side by side.
+ */
+export function jsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
+  let check: Check<T> | undefined;
+  return (value) => (check ??= compiledJsonSchemaCheck<T>(schema))(value);
+}
+
+/**
+ * {@link jsonSchemaCheck}, compiled now.
+ *
+ * @throws Error when the validator cannot read the schema (two subschemas with the same `$id`).
+ */
+export function compiledJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
+  const validator = compileJsonSchema(schema);
+  const shortcut = flatObjectShortcut(schema);
+  return (value) => {
+    // A value the shortcut accepts matches (the validator would say so too), without the
+    // validator's walk — which allocates a location string per property, on every tool call.
+    // Anything else, valid or not, goes to the validator, so its verdict and messages stand.
+    if (shortcut !== false && shortcut(value)) return { success: true, data: value as T };
+    let result: ReturnType<Validator['validate']>;
+    try {
+      result = validator.validate(value);
+    } catch (error) {
+      // The validator throws on values JSON has no type for (`undefined` in an array, from a
+      // hook's rewrite or a direct caller): such a value does not match, it must not break the caller.
+      return { success: false, issues: [{ path: [], message: String(error) }] };
+    }
+    // The validator accepted the value against the schema that `T` describes.
+    if (result.valid) return { success: true, data: value as T };
+    return { success: false, issues: toIssues(result.errors) };
+  };
+}
+
+/** Keywords that constrain nothing (annotations), so a shortcut may ignore them. */
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default', '$schema']);
+const SIMPLE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * For the schema most tools have — an object whose properties each have one simple `type`
+ * (string, number, integer, boolean, null), with `required` and a boolean
+ * `additionalProperties` — a check that accepts only values every draft's validator
+ * accepts too (it may refuse more: those go to the validator). `false` for other schemas.
+ */
+function flatObjectShortcut(schema: JsonSchema): ((value: unknown) => boolean) | false {
+  const { type, properties = {}, required = [], additionalProperties = true, ...rest } = schema;
+  if (type !== 'object' || !isPlainObject(properties) || !Array.isArray(required)) return false;
+  if (typeof additionalProperties !== 'boolean') return false;
+  if (!Object.keys(rest).every((keyword) => ANNOTATIONS.has(keyword))) return false;
+  const types = new Map<string, unknown>();
+  for (const [key, property] of Object.entries(properties)) {
+    if (!isPlainObject(property)) return false;
+    const { type: propertyType, ...annotations } = property;
+    if (typeof propertyType !== 'string' || !SIMPLE_TYPES.has(propertyType)) return false;
+    if (!Object.keys(annotations).every((keyword) => ANNOTATIONS.has(keyword))) return false;
+    types.set(key, propertyType);
+  }
+  const requiredKeys = (required as unknown[]).filter((key) => typeof key === 'string');
+  if (requiredKeys.length !== required.length) return false;
+  return (value) => {
+    if (!isPlainObject(value)) return false;
+    for (const key of requiredKeys) if (!Object.hasOwn(value, key)) return false;
+    for (const key in value) {
+      const expected = types.get(key);
+      if (expected === undefined) {
+        if (!additionalProperties) return false;
+      } else if (!hasSimpleType(value[key], expected)) return false;
+    }
+    return true;
+  };
+}
+
+function hasSimpleType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return value === null;
+  }
+}
+
+/** A plain object: `{}` or JSON.parse's, not an array, a class instance or one with inherited keys. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A validator for `schema`, in the draft its `$schema` names (2020-12 by default: what zod and
+ * most tools emit).
+ *
+ * @throws Error when the validator cannot read the schema (an unresolvable `$ref`, say).
+ */
+export function compileJsonSchema(schema: JsonSchema): Validator {
+  return new Validator(schema, draftOf(schema.$schema), false);
+}
+
+function draftOf($schema: unknown): SchemaDraft {
+  if (typeof $schema !== 'string') return '2020-12';
+  if ($schema.includes('draft-04')) return '4';
+  if ($schema.includes('draft-06') || $schema.includes('draft-07')) return '7';
+  if ($schema.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+function toIssues(errors: readonly OutputUnit[]): SchemaIssue[] {
+  const leaves = errors.filter(
+    (error) =>
+      // `false` is the child of an `additionalProperties: false`, whose own message names the property.
+      error.keyword !== 'false' &&
+      !(WRAPPERS.has(error.keyword) && errors.some((other) => isBelow(other, error))),
+  );
+  return leaves.map((error) => {
+    const path = pathOf(error.instanceLocation);
+    // `Instance does not have required property "x".` → `x: required`, like every other issue.
+    const missing = error.keyword === 'required' ? /"(.*)"/.exec(error.error)?.[1] : undefined;
+    if (missing !== undefined) return { path: [...path, missing], message: 'required' };
+    return { path, message: error.error.replace(/\.$/, '') };
+  });
+}
+
+function isBelow(error: OutputUnit, parent: OutputUnit): boolean {
+  // An `if` fails through its sibling `then`/`else`: their errors are what went wrong.
+  const base = parent.keyword === 'if' ? parent.keywordLocation.slice(0, -'/if'.length) : parent.keywordLocation;
+  return error !== parent && error.keywordLocation.startsWith(`${base}/`);
+}
+
+/** `#/messages/3/role` → `['messages', 3, 'role']` (JSON Pointer, RFC 6901). */
+function pathOf(instanceLocation: string): PropertyKey[] {
+  return instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
+      return /^(0|[1-9]\d*)$/.test(key) ? Number(key) : key;
+    });
+}
+
