@@ -81,7 +81,7 @@ async function fitLater(
   asked: ChatRequest,
   signal: AbortSignal | undefined,
 ): Promise<FittedRequest> {
-  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal));
+  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal, asked));
   const request = seen(options, known, asked);
   const input = fitInput(options, state, known, request);
   const policy = options.contextPolicy ?? 'drop-oldest';

@@ -2,11 +2,13 @@
  * What a client knows about its model's context window, per backend: the window (given, asked
  * from the server once, or learned), the estimate's calibration, the last counted messages.
  */
-import type { ChatBackend } from '../types/chat-request.js';
+import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import type { AgentOptions } from '../loop/agent-options.js';
 import type { CountedMessages } from './context-manager.js';
+import { tokenizedScale } from './tokenize-sample.js';
 import {
   probeContextWindow,
+  serverRoot,
   type ContextServer,
   type ContextProbe,
 } from './probe-context-window.js';
@@ -23,8 +25,10 @@ export interface ContextState {
   counted?: CountedMessages;
   /** A window learned from a refusal or a silent truncation: never exceeded again. */
   learned?: number;
-  /** Reported ÷ estimated prompt tokens (1 before any report). */
+  /** Reported ÷ estimated prompt tokens (1 before any report; seeded by the server's tokenizer where it has one). */
   scale: number;
+  /** Whether a response's reported usage has calibrated `scale` (a tokenizer seed is then moot). */
+  calibrated?: boolean;
   /** The `num_ctx` sent to Ollama's native API: stable, raised only when needed. */
   numCtx?: number;
 }
@@ -46,19 +50,29 @@ export function stateOf(backend: ChatBackend): ContextState {
   return state;
 }
 
-/** Asks the server for the window (once per client; the probe itself once per server and model). */
+/**
+ * Asks the server for the window (once per client; the probe itself once per server and
+ * model) and, where the server has a tokenizer endpoint (llama.cpp, vLLM), seeds the
+ * estimate's scale from it before the first request is fitted.
+ */
 export async function windowFor(
   options: AgentOptions,
   state: ContextState,
   signal: AbortSignal | undefined,
+  request: ChatRequest,
 ): Promise<KnownWindow> {
-  state.probe ??= probeContextWindow({
-    baseURL: options.baseURL ?? '',
-    model: options.model,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    signal,
-  });
+  const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseURL = options.baseURL ?? '';
+  state.probe ??= probeContextWindow({ baseURL, model: options.model, fetch, signal });
   const probed = windowOf(await state.probe);
+  const seeding = state.calibrated
+    ? undefined
+    : tokenizedScale(
+        { root: serverRoot(baseURL), model: options.model, server: probed.server, fetch, signal },
+        request,
+      );
+  const seed = seeding && (await seeding);
+  if (seed !== undefined && state.calibrated !== true) state.scale = seed;
   if (signal?.aborted === true) delete state.probe;
   else state.probed = probed;
   return probed;

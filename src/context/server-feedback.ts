@@ -58,8 +58,10 @@ export function observeUsage(
     return;
   }
   const ratio = reported / (estimate / state.scale);
-  if (Number.isFinite(ratio))
+  if (Number.isFinite(ratio)) {
     state.scale = Math.min(3, Math.max(0.5, state.scale * 0.5 + ratio * 0.5));
+    state.calibrated = true;
+  }
 }
 
 /** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
