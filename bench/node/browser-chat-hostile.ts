@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { ChatBenchApi, StreamOptions, StreamTimes } from '../browser/chat/chat-bench-api.js';
+import type { ChatBenchApi, OpenTimes, StreamOptions, StreamTimes } from '../browser/chat/chat-bench-api.js';
 import type { HostileAnswer } from '../browser/chat/hostile-answers.js';
 import { checked, info, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
@@ -64,6 +64,7 @@ export async function measureHostile(page: Page): Promise<Figure[]> {
       note: `over ${streamed.length} runs (paced, unpaced, in memory): ${streamed.map((times) => times.longTasks).join('/')} long tasks; longest frame gap ${Math.max(...streamed.map((times) => times.longestFrameGapMs)).toFixed(0)} ms; ${longestFrame(streamed)}`,
     }),
     expandedFigure('megabyte', 'the 1 MB answer', streamed, 50),
+    await openedFigure(page),
   ];
   for (const [answer, label] of [['list-1000-levels', 'a 1,000-level nested list'], ['word-100000', 'a 100,000-character word']] as const) {
     const times: StreamTimes[] = [];
@@ -81,6 +82,22 @@ export async function measureHostile(page: Page): Promise<Figure[]> {
     );
   }
   return figures;
+}
+
+/** Opening a stored conversation with the 1 MB answer in it: the longest task until it shows. */
+async function openedFigure(page: Page): Promise<Figure> {
+  const opened: OpenTimes[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    opened.push(await page.evaluate((huge) => (window.chatBench as ChatBenchApi).open({ messages: 20, huge }), 'megabyte-no-blank-line' as const));
+  }
+  return checked({
+    id: 'chat.hostile.megabyte.open.longest-task',
+    label: '<agent-chat> open a conversation with the 1 MB answer: longest main-thread task',
+    value: Math.max(...opened.map((times) => times.longestTaskMs)),
+    unit: 'ms',
+    target: { op: '<', limit: 50 },
+    note: `IndexedDB, 20 messages + the answer + a short exchange after it; element added → the last message on screen, no markdown still rendering, ${ROUNDS} runs: ${opened.map((times) => times.firstPaintMs.toFixed(0)).join('/')} ms; ${opened.map((times) => times.longTasks).join('/')} long tasks; ${longestFrame(opened)}`,
+  });
 }
 
 interface Pairs {

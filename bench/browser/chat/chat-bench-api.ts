@@ -5,7 +5,7 @@ export interface ChatBenchApi {
   /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
   stream(options: StreamOptions): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
-  open(options: { messages: number; branches?: number }): Promise<OpenTimes>;
+  open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes>;
 }
 
 export interface StreamOptions {
@@ -50,6 +50,10 @@ export interface OpenTimes {
   stored: number;
   /** Messages with earlier versions among them. */
   forks: number;
+  /** The longest `longtask` entry while opening (0 when none reached 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  longestFrame: string;
 }
 
 declare global {

@@ -3,6 +3,7 @@ import { Client, indexedDBHistory, type Message, type MessageFork } from '../../
 import { inMemoryFetch, sliceBody, textStream } from '../../support/sse-fixture.js';
 import { benchMessages } from '../core/bench-messages.js';
 import type { ChatBenchApi, OpenTimes, StreamOptions, StreamTimes } from './chat-bench-api.js';
+import type { HostileAnswer } from './hostile-answers.js';
 import { END_MARKER, hostileDeltas, pacedModel } from './hostile-answers.js';
 import { MARKDOWN_DELTAS } from './markdown-deltas.js';
 
@@ -181,10 +182,15 @@ function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFram
   return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
-async function open(options: { messages: number; branches?: number }): Promise<OpenTimes> {
+async function open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes> {
   const dbName = `open-agent-bench-chat-${Date.now()}`;
   const writer = indexedDBHistory({ dbName });
   const messages = benchMessages(options.messages);
+  if (options.huge) {
+    // A stored huge answer, then a short exchange whose end shows the conversation is on screen.
+    const answer = hostileDeltas(options.huge, 1_024).slice(0, -1).join('');
+    messages.push({ role: 'user', content: 'Paste it all' }, { role: 'assistant', content: answer }, { role: 'user', content: 'Thanks' }, { role: 'assistant', content: 'You are welcome, END-OF-OPEN' });
+  }
   for (let offset = 0; offset < messages.length; offset += 500) await writer.append('open', messages.slice(offset, offset + 500));
   const forks = benchForks(messages, options.branches ?? 0);
   if (forks.length > 0) {
@@ -203,20 +209,25 @@ async function open(options: { messages: number; branches?: number }): Promise<O
     chat.history = indexedDBHistory({ dbName });
     chat.conversationId = 'open';
     await afterPaint();
-    const start = performance.now();
-    document.body.replaceChildren(chat);
-    let painted = start;
-    for (let frame = 0; frame < 600; frame++) {
-      painted = await afterPaint();
-      if (deepText(chat).includes(marker)) break;
-    }
+    // Opened when the last message shows and no markdown is still rendering in slices.
+    const root = () => chat.shadowRoot;
+    const observed = await observeMainThread(async () => {
+      const start = performance.now();
+      document.body.replaceChildren(chat);
+      let painted = start;
+      for (let frame = 0; frame < 600; frame++) {
+        painted = await afterPaint();
+        if (root()?.querySelector('.markdown[aria-busy]') == null && deepText(chat).includes(marker)) break;
+      }
+      return painted - start;
+    });
     const shown = deepText(chat);
     if (!shown.includes(marker)) {
       throw new Error(`<agent-chat> did not show the last of ${options.messages} messages ("${marker}") within 600 frames; it shows: …${shown.slice(-300)}`);
     }
     chat.remove();
     chat.history.close?.();
-    return { firstPaintMs: painted - start, stored: messages.length, forks: forks.length };
+    return { firstPaintMs: observed.result, stored: messages.length, forks: forks.length, ...load(observed) };
   } finally {
     indexedDB.deleteDatabase(dbName);
   }
