@@ -1,13 +1,30 @@
+import type { HostileAnswer } from './hostile-answers.js';
+
 /** What bench/browser/chat/chat-page.ts puts on `window.chatBench` for the Playwright runner. */
 export interface ChatBenchApi {
   /** Streams `deltas` markdown deltas through the real transport, into `<agent-chat>` or (render false) only a Client. */
-  stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes>;
+  stream(options: StreamOptions): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
-  open(options: { messages: number; branches?: number }): Promise<OpenTimes>;
+  open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes>;
 }
 
-/** Hostile or huge answers (issue 18), streamed instead of the markdown deltas. */
-export type HostileAnswer = 'megabyte-no-blank-line' | 'list-1000-levels' | 'word-100000';
+export interface StreamOptions {
+  /** Markdown deltas to stream (ignored with `answer`). */
+  deltas: number;
+  /** Into `<agent-chat>`, or (false) only through a Client, with no element. */
+  render: boolean;
+  /** A hostile or huge answer instead of the markdown deltas. */
+  answer?: HostileAnswer;
+  /** Characters per delta of `answer` (1,024 unless said). */
+  deltaSize?: number;
+  /**
+   * With `answer`: fetched over HTTP from the bench's server (same origin), which writes a delta
+   * every `intervalMs`. Without it the bytes come from memory, as fast as the page reads them.
+   */
+  intervalMs?: number;
+  /** Click "Show more" afterwards (when the answer collapsed) and time it too. */
+  expand?: boolean;
+}
 
 export interface StreamTimes {
   /** From sending the prompt to the run's end (rendered: to the first paint after it). */
@@ -33,6 +50,10 @@ export interface OpenTimes {
   stored: number;
   /** Messages with earlier versions among them. */
   forks: number;
+  /** The longest `longtask` entry while opening (0 when none reached 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  longestFrame: string;
 }
 
 declare global {

@@ -2,11 +2,12 @@ import '../../../components/index.js';
 import { Client, indexedDBHistory, type Message, type MessageFork } from '../../../src/index.js';
 import { inMemoryFetch, sliceBody, textStream } from '../../support/sse-fixture.js';
 import { benchMessages } from '../core/bench-messages.js';
-import type { ChatBenchApi, HostileAnswer, OpenTimes, StreamTimes } from './chat-bench-api.js';
+import type { ChatBenchApi, OpenTimes, StreamOptions, StreamTimes } from './chat-bench-api.js';
+import type { HostileAnswer } from './hostile-answers.js';
+import { END_MARKER, hostileDeltas, pacedModel } from './hostile-answers.js';
 import { MARKDOWN_DELTAS } from './markdown-deltas.js';
 
 const BASE_URL = 'http://127.0.0.1:11434/v1';
-const END_MARKER = 'END-OF-STREAM';
 
 /** A new task, not clamped like nested `setTimeout(0)`: network reads arrive this way. */
 function nextTask(): Promise<void> {
@@ -98,37 +99,24 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   }
 }
 
-/** A hostile or huge answer (issue 18), cut into `deltaSize`-character deltas. */
-function hostileDeltas(answer: HostileAnswer, deltaSize: number): string[] {
-  let text: string;
-  switch (answer) {
-    case 'megabyte-no-blank-line':
-      text = Array.from({ length: 16_500 }, (_, index) => `line ${index}: a paragraph that never ends, *on* and on`).join('\n');
-      break;
-    case 'list-1000-levels':
-      text = Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
-      break;
-    case 'word-100000':
-      text = `before ${'x'.repeat(100_000)} after`;
-      break;
-  }
-  const deltas: string[] = [];
-  for (let offset = 0; offset < text.length; offset += deltaSize) deltas.push(text.slice(offset, offset + deltaSize));
-  return deltas;
-}
-
-async function stream(options: { deltas: number; render: boolean; answer?: HostileAnswer; deltaSize?: number; expand?: boolean }): Promise<StreamTimes> {
+async function stream(options: StreamOptions): Promise<StreamTimes> {
   // The last delta marks the end, so we can see when the whole answer is on screen.
   const all: string[] = [];
   if (options.answer) all.push(...hostileDeltas(options.answer, options.deltaSize ?? 1_024));
-  else for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
-  all.push(`\n\n${END_MARKER}`);
-  const sse = textStream(all.length, all);
-  const fetch = inMemoryFetch(sliceBody(sse.bytes, { kind: 'fixed', size: 4096 }), nextTask);
+  else {
+    for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
+    all.push(`\n\n${END_MARKER}`);
+  }
   const expected = all.join('').length;
+  // Paced: the bench's server streams the answer over HTTP, a delta every `intervalMs` (as the
+  // issue measured it). Otherwise the bytes come from memory, a 4 KiB read per task.
+  const transport = options.answer && options.intervalMs !== undefined
+    ? { baseURL: `${location.origin}/v1`, model: pacedModel(options.answer, { deltaSize: options.deltaSize ?? 1_024, intervalMs: options.intervalMs }), fetch: globalThis.fetch.bind(globalThis) }
+    : { baseURL: BASE_URL, model: 'bench', fetch: inMemoryFetch(sliceBody(textStream(all.length, all).bytes, { kind: 'fixed', size: 4096 }), nextTask) };
+  const { fetch } = transport;
 
   if (!options.render) {
-    const client = new Client({ model: 'bench', baseURL: BASE_URL, fetch });
+    const client = new Client({ model: transport.model, baseURL: transport.baseURL, fetch });
     const observed = await observeMainThread(async () => {
       const start = performance.now();
       let textLength = 0;
@@ -140,8 +128,8 @@ async function stream(options: { deltas: number; render: boolean; answer?: Hosti
   }
 
   const chat = document.createElement('agent-chat');
-  chat.model = 'bench';
-  chat.baseUrl = BASE_URL;
+  chat.model = transport.model;
+  chat.baseUrl = transport.baseURL;
   chat.options = { fetch };
   document.body.replaceChildren(chat);
   await chat.updateComplete;
@@ -194,10 +182,15 @@ function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFram
   return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
-async function open(options: { messages: number; branches?: number }): Promise<OpenTimes> {
+async function open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes> {
   const dbName = `open-agent-bench-chat-${Date.now()}`;
   const writer = indexedDBHistory({ dbName });
   const messages = benchMessages(options.messages);
+  if (options.huge) {
+    // A stored huge answer, then a short exchange whose end shows the conversation is on screen.
+    const answer = hostileDeltas(options.huge, 1_024).slice(0, -1).join('');
+    messages.push({ role: 'user', content: 'Paste it all' }, { role: 'assistant', content: answer }, { role: 'user', content: 'Thanks' }, { role: 'assistant', content: 'You are welcome, END-OF-OPEN' });
+  }
   for (let offset = 0; offset < messages.length; offset += 500) await writer.append('open', messages.slice(offset, offset + 500));
   const forks = benchForks(messages, options.branches ?? 0);
   if (forks.length > 0) {
@@ -216,20 +209,25 @@ async function open(options: { messages: number; branches?: number }): Promise<O
     chat.history = indexedDBHistory({ dbName });
     chat.conversationId = 'open';
     await afterPaint();
-    const start = performance.now();
-    document.body.replaceChildren(chat);
-    let painted = start;
-    for (let frame = 0; frame < 600; frame++) {
-      painted = await afterPaint();
-      if (deepText(chat).includes(marker)) break;
-    }
+    // Opened when the last message shows and no markdown is still rendering in slices.
+    const root = () => chat.shadowRoot;
+    const observed = await observeMainThread(async () => {
+      const start = performance.now();
+      document.body.replaceChildren(chat);
+      let painted = start;
+      for (let frame = 0; frame < 600; frame++) {
+        painted = await afterPaint();
+        if (root()?.querySelector('.markdown[aria-busy]') == null && deepText(chat).includes(marker)) break;
+      }
+      return painted - start;
+    });
     const shown = deepText(chat);
     if (!shown.includes(marker)) {
       throw new Error(`<agent-chat> did not show the last of ${options.messages} messages ("${marker}") within 600 frames; it shows: …${shown.slice(-300)}`);
     }
     chat.remove();
     chat.history.close?.();
-    return { firstPaintMs: painted - start, stored: messages.length, forks: forks.length };
+    return { firstPaintMs: observed.result, stored: messages.length, forks: forks.length, ...load(observed) };
   } finally {
     indexedDB.deleteDatabase(dbName);
   }
