@@ -7,10 +7,14 @@ const DELAY_MS = 18;
  * The built-in demo model: NOT a language model. The scripted backend answers by simple
  * rules, so the whole flow (streaming, tool calls, approvals, results) runs offline:
  * arithmetic → `calculator`, code or "run"/"compute" → `run_javascript`, "remember …" →
- * `notes`, "time"/"date" → `current_time`, otherwise a short help text.
+ * `notes`, "time"/"date" → `current_time`, otherwise a short help text. Its context window
+ * is 8,192 tokens.
  */
 export function demoModel(): ChatBackend {
-  return scriptedBackend([], { respond: (request) => ({ delayMs: DELAY_MS, ...respond(request) }) });
+  const backend = scriptedBackend([], { respond: (request) => ({ delayMs: DELAY_MS, ...respond(request) }) });
+  // The window of a small local model, so the conversation is fitted to it and <agent-chat>'s
+  // context meter shows how full it is, as with a real server.
+  return { chat: backend.chat, contextWindow: () => 8192 };
 }
 
 function respond(request: ChatRequest): ScriptedTurn {

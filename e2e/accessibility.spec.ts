@@ -32,6 +32,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64') });
     await expect(demo.chat.getByRole('button', { name: 'Remove image 1' })).toBeVisible();
 
+    // The context meter in the header, shown once a request was made.
+    await expect(demo.chat.getByRole('meter', { name: 'Context window used by the last request' })).toBeVisible();
+
     const { violations } = await new AxeBuilder({ page }).analyze();
 
     const serious = violations

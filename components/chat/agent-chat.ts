@@ -323,7 +323,7 @@ export class AgentChat extends LitElement {
           : nothing}
         <div class="main" part="main">
           ${headerTemplate(
-            { managed, sidebarOpen: this.sidebarOpen, title: this.model ?? t('Chat'), running: session.running },
+            { managed, sidebarOpen: this.sidebarOpen, title: this.model ?? t('Chat'), running: session.running, context: session.context, locale: pageLocale(this) },
             { toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen), newConversation: () => this.newConversation() },
             t,
           )}

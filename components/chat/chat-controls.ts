@@ -2,16 +2,22 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { menuIcon, stopIcon } from './icons.js';
 import type { Translate } from '../strings/chat-strings.js';
 
+/** How much of the model's context window the last request took (prompt tokens), and the window. */
+export interface ContextUse {
+  used: number;
+  window: number;
+}
+
 /**
  * The header: the conversations button and "New chat" (when the element manages a store),
- * and the title slot.
+ * the title slot, and once a request was made the context meter (`1.2K / 8K tokens`).
  */
 export function headerTemplate(
-  state: { managed: boolean; sidebarOpen: boolean; title: string; running: boolean },
+  state: { managed: boolean; sidebarOpen: boolean; title: string; running: boolean; context: ContextUse | undefined; locale: string | undefined },
   actions: { toggleSidebar: () => void; newConversation: () => void },
   t: Translate,
 ): TemplateResult {
-  const { managed, sidebarOpen, title, running } = state;
+  const { managed, sidebarOpen, title, running, context } = state;
   return html`<header part="header">
     ${managed
       ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${sidebarOpen ? 'true' : 'false'}
@@ -19,8 +25,20 @@ export function headerTemplate(
       : nothing}
     <slot name="header"><span class="title">${title}</span></slot>
     <span class="spacer"></span>
+    ${context ? meterTemplate(context, state.locale, t) : nothing}
     ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>${t('New chat')}</button>` : nothing}
   </header>`;
+}
+
+/**
+ * The context meter: a native `<meter>` (its role and values reach assistive technology;
+ * past `low` it turns the warning colour, past `high` the danger one) and its figures.
+ */
+function meterTemplate({ used, window }: ContextUse, locale: string | undefined, t: Translate): TemplateResult {
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const text = t('{used} / {window} tokens', { used: compact.format(used), window: compact.format(window) });
+  return html`<span class="context" part="context-meter" title=${t('Context window used by the last request')}>
+    <meter min="0" max=${window} value=${Math.min(used, window)} low=${window * 0.75} high=${window * 0.9} optimum="0" aria-label=${t('Context window used by the last request')} aria-valuetext=${text}></meter>${text}</span>`;
 }
 
 /** The error (with Retry) or warning banner above the composer. */

@@ -7,6 +7,7 @@ import { WaitingCalls } from './waiting-calls.js';
 import { Transcript, type AssistantEntry, type ToolPart } from '../transcript/transcript.js';
 import { messageRow } from './message-row-loader.js';
 import { lastPrompt } from './composer-input.js';
+import type { ContextUse } from './chat-controls.js';
 
 /** What the session needs from its element. */
 export interface SessionHost {
@@ -40,6 +41,8 @@ export class ChatSession {
   loading = false;
   error: Error | undefined;
   warning: string | undefined;
+  /** The last request's prompt tokens and the window it was fitted to (`step_end`); none before a request. */
+  context: ContextUse | undefined;
   /** The user's and the page's answers to calls that wait (approve, deny, Run, a result). */
   readonly calls: WaitingCalls;
   readonly #host: SessionHost;
@@ -266,6 +269,10 @@ export class ChatSession {
     try {
       for await (const event of start(controller.signal)) {
         if (transcript.apply(entry, event)) host.changed();
+        if (event.type === 'step_end' && event.usage && event.contextWindow) {
+          this.context = { used: event.usage.promptTokens, window: event.contextWindow };
+          host.changed();
+        }
         host.emit('agent-event', event);
         if (event.type === 'done') detail = { status: event.status, usage: event.usage };
       }
@@ -329,6 +336,8 @@ export class ChatSession {
         if (entry && this.transcript.textWasReasoning(entry, text)) this.#host.changed();
       },
     });
+    // Another Client (another conversation): its meter starts with its first request.
+    if (client !== previous) this.context = undefined;
     this.client = client;
     this.store = store;
     this.#owned = owned;

@@ -27,6 +27,8 @@ export const chatStyles = css`
   .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; }
   .main > header .title { font-weight: 600; }
   .main > header .spacer { flex: 1; }
+  .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
+  .context meter { inline-size: 4em; block-size: 0.6em; }
   button.icon { border: 0; background: none; font-size: 1.1em; padding: 4px 8px; }
   .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; }
   .log-content { min-height: 100%; padding: 16px 12px 4px; display: flex; flex-direction: column; gap: 12px; }

@@ -30,6 +30,8 @@ export interface ChatStrings {
   'Dismiss': string;
   'Dismiss the error': string;
   'Details': string;
+  'Context window used by the last request': string;
+  '{used} / {window} tokens': string;
   // Messages
   'You': string;
   'Assistant': string;

@@ -1,8 +1,6 @@
-import { AgentError } from '../errors/agent-error.js';
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import type { ContextTrimmed } from '../types/events.js';
 import type { Message } from '../types/message.js';
-import type { Usage } from '../types/usage.js';
 import type { AgentOptions } from '../loop/agent-options.js';
 import {
   estimateMessageTokens,
@@ -10,34 +8,23 @@ import {
   type FitInput,
   type FitResult,
 } from './fit-messages.js';
-import {
-  probeContextWindow,
-  type ContextServer,
-  type ContextProbe,
-} from './probe-context-window.js';
+import type { ContextServer } from './probe-context-window.js';
 import { noVision, withoutImages } from './no-vision.js';
+import {
+  knownWindow,
+  stateOf,
+  windowFor,
+  type ContextState,
+  type KnownWindow,
+} from './context-state.js';
+import { overflow } from './server-feedback.js';
 
-/** The window assumed when the server does not say (Ollama's default below 24 GiB of VRAM). */
-export const FALLBACK_WINDOW = 4096;
+// What model-step.ts loads with this module: learning from responses and refusals.
+export { FALLBACK_WINDOW } from './context-state.js';
+export { fixFor, observeRefusal, observeUsage } from './server-feedback.js';
+
 /** Ollama `num_ctx` grows in steps of this many tokens, so the model is seldom reloaded. */
 const NUM_CTX_STEP = 8192;
-
-/** What one client learned about its model's window: kept across runs, per backend. */
-interface ContextState {
-  probe?: Promise<ContextProbe>;
-  /** The probe's answer once it settled: later calls fit without awaiting anything. */
-  probed?: KnownWindow;
-  /** The messages last fitted and their running token sums, reused while the conversation only grows. */
-  counted?: CountedMessages;
-  /** A window learned from a refusal or a silent truncation: never exceeded again. */
-  learned?: number;
-  /** Reported ÷ estimated prompt tokens (1 before any report). */
-  scale: number;
-  /** The `num_ctx` sent to Ollama's native API: stable, raised only when needed. */
-  numCtx?: number;
-}
-
-const states = new WeakMap<ChatBackend, ContextState>();
 
 /** A request made to fit, and what it cost. */
 export interface FittedRequest {
@@ -94,19 +81,11 @@ async function fitLater(
   asked: ChatRequest,
   signal: AbortSignal | undefined,
 ): Promise<FittedRequest> {
-  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal));
+  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal, asked));
   const request = seen(options, known, asked);
   const input = fitInput(options, state, known, request);
   const policy = options.contextPolicy ?? 'drop-oldest';
   return fitted(options, state, known, request, input, await applyPolicy(policy, input));
-}
-
-/** The window and what limits the prompt, worked out before fitting. */
-interface KnownWindow {
-  window: number;
-  server?: ContextServer;
-  trainedMax?: number;
-  acceptsImages?: boolean;
 }
 
 /** What one fit works with: the policy's input, the limit it fits to, and the room kept for the answer. */
@@ -184,7 +163,6 @@ function fitted(
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
     ...(acceptsImages === undefined ? {} : { acceptsImages }),
-    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {
@@ -199,7 +177,7 @@ function fitted(
 }
 
 /** The messages last counted, with the token sum of each prefix (`sums[i]`: messages before `i`). */
-interface CountedMessages {
+export interface CountedMessages {
   messages: readonly Message[];
   sums: number[];
   total: number;
@@ -278,116 +256,6 @@ function untouched(fit: FitResult, input: FitInput): boolean {
   );
 }
 
-/** The smallest window a local server cuts a prompt to (Ollama's oldest default), and half of it. */
-const MIN_WINDOW = 2_048;
-const MIN_CUT_PROMPT = MIN_WINDOW / 2;
-
-/**
- * Learns from a response's reported usage: calibrates the estimate, and detects a prompt the
- * server cut silently (Ollama answers 200 with the truncated count) — reported as
- * `CONTEXT_OVERFLOW` with the fix through `report`, and the next request fitted to the
- * window it revealed.
- */
-export function observeUsage(
-  backend: ChatBackend,
-  fitted: FittedRequest,
-  usage: Usage | undefined,
-  report: (error: AgentError) => void,
-): void {
-  if (!usage || usage.estimated === true || usage.promptTokens <= 0) return;
-  const state = stateOf(backend);
-  const reported = usage.promptTokens;
-  const estimate = fitted.promptTokens;
-  // A cut keeps at least half of the window, and no server in use cuts to less than 2,048: a
-  // smaller count is a server that reports usage loosely (fakes, proxies), not a truncation —
-  // believing it would shrink every later request to nothing.
-  const truncated =
-    reported >= MIN_CUT_PROMPT &&
-    ((reported === fitted.contextWindow && estimate > reported) ||
-      (reported < estimate * 0.5 && estimate - reported > 256));
-  if (truncated) {
-    // The server kept at most its window; Ollama keeps about half of it after a cut.
-    const window = Math.max(MIN_WINDOW, 2 ** Math.ceil(Math.log2(reported)));
-    state.learned = Math.min(state.learned ?? Infinity, window);
-    delete state.numCtx;
-    report(
-      new AgentError(
-        'CONTEXT_OVERFLOW',
-        `The server cut the prompt silently: it reported ${reported} prompt tokens for about ${estimate} sent (window ${fitted.contextWindow}). The next requests are fitted to ${window} tokens.\n${fixFor(fitted.server)}`,
-        {
-          context: {
-            promptTokens: reported,
-            estimatedTokens: estimate,
-            contextWindow: window,
-            fix: fixFor(fitted.server),
-          },
-        },
-      ),
-    );
-    return;
-  }
-  const ratio = reported / (estimate / state.scale);
-  if (Number.isFinite(ratio))
-    state.scale = Math.min(3, Math.max(0.5, state.scale * 0.5 + ratio * 0.5));
-}
-
-/** Learns the window a refusal names ("available context size (4096 tokens)", "maximum context length is 8192 tokens"). */
-export function observeRefusal(backend: ChatBackend, message: string): void {
-  // WebLLM: "Prompt tokens exceed context window size: …; context window size: 4096".
-  const named =
-    /context size \((\d+) tokens\)|maximum context length is (\d+) tokens|context window size: (\d+)/i.exec(
-      message,
-    );
-  const window = Number(named?.[1] ?? named?.[2] ?? named?.[3]);
-  if (window > 0) stateOf(backend).learned = Math.min(stateOf(backend).learned ?? Infinity, window);
-}
-
-function stateOf(backend: ChatBackend): ContextState {
-  let state = states.get(backend);
-  if (!state) states.set(backend, (state = { scale: 1 }));
-  return state;
-}
-
-/** Asks the server for the window (once per client; the probe itself once per server and model). */
-async function windowFor(
-  options: AgentOptions,
-  state: ContextState,
-  signal: AbortSignal | undefined,
-): Promise<KnownWindow> {
-  state.probe ??= probeContextWindow({
-    baseURL: options.baseURL ?? '',
-    model: options.model,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    signal,
-  });
-  const probed = windowOf(await state.probe);
-  if (signal?.aborted === true) delete state.probe;
-  else state.probed = probed;
-  return probed;
-}
-
-/** The window without waiting: given, or asked before; undefined while the server must be asked. */
-function knownWindow(options: AgentOptions, state: ContextState): KnownWindow | undefined {
-  if (typeof options.contextWindow === 'number') {
-    return {
-      window: options.contextWindow,
-      ...(options.api === 'ollama' ? { server: 'ollama' as const } : {}),
-    };
-  }
-  if (!options.baseURL)
-    return { window: options.backend?.contextWindow?.(options.model) ?? FALLBACK_WINDOW };
-  return state.probed;
-}
-
-function windowOf(probe: ContextProbe): KnownWindow {
-  return {
-    window: probe.window ?? FALLBACK_WINDOW,
-    ...(probe.server ? { server: probe.server } : {}),
-    ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
-    ...(probe.acceptsImages === undefined ? {} : { acceptsImages: probe.acceptsImages }),
-  };
-}
-
 const toolsTokenCounts = new WeakMap<object, number>();
 
 /** The tool definitions' estimate, counted once per definitions array (a client sends the same one every call). */
@@ -402,36 +270,6 @@ function toolsTokens({ tools }: ChatRequest): number {
 function numCtxOf(request: ChatRequest): number | undefined {
   const numCtx = isRecord(request.options) ? request.options.num_ctx : undefined;
   return typeof numCtx === 'number' && numCtx > 0 ? numCtx : undefined;
-}
-
-/** How to give the model a larger window, on the server in use. */
-export function fixFor(server: ContextServer | undefined): string {
-  switch (server) {
-    case 'ollama':
-      return 'Ollama: raise the window with OLLAMA_CONTEXT_LENGTH (or a Modelfile num_ctx), or use api: "ollama", which sends options.num_ctx.';
-    case 'llama.cpp':
-      return 'llama.cpp: start llama-server with a larger --ctx-size (-c).';
-    case 'vllm':
-      return 'vLLM: start it with a larger --max-model-len.';
-    case 'lmstudio':
-      return 'LM Studio: load the model with a larger context length.';
-    case undefined:
-      return 'Give the model a larger context window on the server, lower maxTokens, or start a new conversation.';
-  }
-}
-
-function overflow(
-  server: ContextServer | undefined,
-  window: number,
-  promptTokens: number,
-  why: string,
-): AgentError {
-  const fix = fixFor(server);
-  return new AgentError(
-    'CONTEXT_OVERFLOW',
-    `The conversation (about ${promptTokens} tokens) does not fit the context window of ${window} tokens: ${why}.\n${fix}`,
-    { context: { promptTokens, contextWindow: window, fix } },
-  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

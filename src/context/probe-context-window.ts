@@ -35,7 +35,7 @@ const probes = new Map<string, Promise<ContextProbe>>();
  * Once per server and model (cached, failures too); never throws — `{}` when nobody answers.
  */
 export function probeContextWindow(options: ProbeOptions): Promise<ContextProbe> {
-  const root = options.baseURL.replace(/\/+$/, '').replace(/\/(v1|api)$/, '');
+  const root = serverRoot(options.baseURL);
   const key = `${root} ${options.model}`;
   let probe = probes.get(key);
   if (!probe) {
@@ -46,6 +46,11 @@ export function probeContextWindow(options: ProbeOptions): Promise<ContextProbe>
     });
   }
   return probe;
+}
+
+/** The server's root: `baseURL` without a trailing `/v1` or `/api`. */
+export function serverRoot(baseURL: string): string {
+  return baseURL.replace(/\/+$/, '').replace(/\/(v1|api)$/, '');
 }
 
 async function askServer(

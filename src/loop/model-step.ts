@@ -116,7 +116,13 @@ export async function* modelStep(
   // Servers that report no usage: counted by a module loaded the first time one is met.
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
-  yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
+  yield {
+    type: 'step_end',
+    iteration,
+    finishReason: turn.finishReason,
+    usage,
+    ...(fitted ? { contextWindow: fitted.contextWindow } : {}),
+  };
   return { turn, usage, answer: structured?.read(turn) };
 }
 

@@ -50,6 +50,12 @@ export interface StepEnd {
   iteration: number;
   finishReason: FinishReason;
   usage?: Usage;
+  /**
+   * The context window (tokens) this call's request was fitted to — beside
+   * `usage.promptTokens`, how full the window was (`<agent-chat>`'s context meter). Absent
+   * when no window applies (a backend that does not fit to one).
+   */
+  contextWindow?: number;
 }
 
 /** A tool call the caller must settle: an external tool, or one waiting for approval. */

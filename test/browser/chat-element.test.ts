@@ -601,4 +601,34 @@ describe('<agent-chat> and the context window', () => {
     expect(notes).toHaveLength(trimmed.length);
     expect(notes.at(-1)).toMatch(/older messages did not fit its context window/);
   });
+
+  test('a context meter in the header shows the last request\'s prompt tokens and the window', async () => {
+    const { chat } = withBackend(
+      [
+        { text: 'first', usage: { promptTokens: 1234, completionTokens: 5 } },
+        { text: 'second', usage: { promptTokens: 7700, completionTokens: 5 } },
+      ],
+      (element) => {
+        element.options = { contextWindow: 8192, maxTokens: 256 };
+        element.strings = { 'Context window used by the last request': 'Fenêtre de contexte utilisée' };
+      },
+    );
+    await chat.updateComplete;
+    // Nothing to show before a request.
+    expect($(chat, '[part="context-meter"]')).toBeNull();
+    expect(await chat.send('hello')).toBe(true);
+    await chat.updateComplete;
+    const meter = $<HTMLMeterElement>(chat, '[part="context-meter"] meter');
+    expect(meter?.value).toBe(1234);
+    expect(meter?.max).toBe(8192);
+    expect(meter?.getAttribute('aria-label')).toBe('Fenêtre de contexte utilisée');
+    expect(text(chat, '[part="context-meter"]')).toBe('1.2K / 8.2K tokens');
+    expect(await chat.send('again')).toBe(true);
+    await chat.updateComplete;
+    // Past `high` (90 %): the meter's own "even less good" region, the warning colours.
+    const full = $<HTMLMeterElement>(chat, '[part="context-meter"] meter');
+    expect(full?.value).toBe(7700);
+    expect(full!.value).toBeGreaterThan(full!.high);
+    expect(text(chat, '[part="context-meter"]')).toBe('7.7K / 8.2K tokens');
+  });
 });

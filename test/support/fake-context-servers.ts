@@ -29,6 +29,16 @@ export interface ContextServerOptions {
    * never says) and not refused.
    */
   vision?: boolean;
+  /**
+   * The fake tokenizer's characters per token (default 3.5): lower is a denser tokenizer (code,
+   * JSON, CJK text), which the client's 4-characters estimate undercounts until calibrated.
+   */
+  charsPerToken?: number;
+  /**
+   * llama.cpp and vLLM: answer `POST /tokenize` as the real server does (default true), with
+   * the same count as the chat's `prompt_tokens`. Ollama and LM Studio have no such endpoint.
+   */
+  tokenizes?: boolean;
 }
 
 export interface RecordedChat {
@@ -58,15 +68,15 @@ export interface ContextServer {
   close(): Promise<void>;
 }
 
-/** The fake's token count: 3.5 characters a token, 5 tokens of framing per message. */
-export function serverTokens(body: RecordedChat['body']): number {
+/** The fake's token count: 3.5 characters a token (`charsPerToken`), 17.5 characters of framing per message. */
+export function serverTokens(body: RecordedChat['body'], charsPerToken = 3.5): number {
   let chars = 0;
   for (const message of body.messages) {
     chars += 17.5 + JSON.stringify(message.content ?? '').length;
     for (const call of message.tool_calls ?? []) chars += JSON.stringify(call).length;
   }
   if (body.tools) chars += JSON.stringify(body.tools).length;
-  return Math.ceil(chars / 3.5);
+  return Math.ceil(chars / charsPerToken);
 }
 
 function hasImage(body: RecordedChat['body']): boolean {
@@ -98,6 +108,23 @@ export async function startContextServer(options: ContextServerOptions): Promise
       return chat(path, JSON.parse(raw) as RecordedChat['body'], response, json);
     probes.push(`${request.method} ${path}`);
     const { kind, model, window } = options;
+    if (
+      (kind === 'llama.cpp' || kind === 'vllm') &&
+      options.tokenizes !== false &&
+      path === '/tokenize'
+    ) {
+      // llama.cpp: {content} → {tokens}; vLLM: {model, prompt} → {count, tokens, max_model_len}.
+      const body = JSON.parse(raw) as { content?: string; prompt?: string };
+      const text = (kind === 'vllm' ? body.prompt : body.content) ?? '';
+      const tokens = Array.from(
+        { length: Math.ceil(text.length / (options.charsPerToken ?? 3.5)) },
+        (_, index) => index,
+      );
+      return json(
+        200,
+        kind === 'vllm' ? { count: tokens.length, tokens, max_model_len: window } : { tokens },
+      );
+    }
     if (options.reportsWindow === false && kind !== 'ollama')
       return json(404, { error: 'not found' });
     if (kind === 'llama.cpp' && path === '/props')
@@ -151,7 +178,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
   ): void {
     const native = path === '/api/chat';
     const window = native && body.options?.num_ctx ? body.options.num_ctx : options.window;
-    let promptTokens = serverTokens(body);
+    let promptTokens = serverTokens(body, options.charsPerToken);
     const maxTokens = native ? (body.options?.num_predict ?? 0) : (body.max_tokens ?? 0);
     const record: RecordedChat = { path, body, promptTokens, outcome: 'answered' };
     chats.push(record);
