@@ -243,18 +243,20 @@ export class Client {
 
   /**
    * Records the result of a pending call. Strings go to the model as they are, anything
-   * else as JSON; `isError` marks a failure.
+   * else as JSON; `isError` marks a failure; `durationMs`, how long the caller's tool ran, is
+   * stored with the result for display (never sent to the model).
    * @throws TypeError for an id that is not pending.
    */
   addToolResult(
     toolUseId: string,
     content: unknown,
-    options: { name?: string; isError?: boolean } = {},
+    options: { name?: string; isError?: boolean; durationMs?: number } = {},
   ): void {
     this.#assertIdle('addToolResult');
-    updatePendingCall(this.#state, toolUseId, 'addToolResult', (call) =>
-      resultCall(call, content, options.isError ?? false),
-    );
+    updatePendingCall(this.#state, toolUseId, 'addToolResult', (call) => ({
+      ...resultCall(call, content, options.isError ?? false),
+      ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
+    }));
     this.#commitIfSettled();
   }
 

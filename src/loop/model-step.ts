@@ -61,6 +61,7 @@ export async function* modelStep(
   if (request.messages.some((message) => message.role === 'tool' && Array.isArray(message.content)))
     request = (await import('./tool-result-images.js')).withToolImages(request, fitted);
   let text = '';
+  let reasoning = '';
   let turn: AssistantTurn;
   try {
     context.signal?.throwIfAborted();
@@ -91,14 +92,21 @@ export async function* modelStep(
         next.value.type === 'tool_use' && repairs ? await repairs.use(next.value) : next.value;
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
+        reasoning += event.text;
         tellTextWasReasoning(context, event.text);
         continue;
       }
       if (event.type === 'text') text += event.text;
+      else if (event.type === 'reasoning') reasoning += event.text;
       yield event;
     }
   } catch (error) {
-    if (text !== '') context.append({ role: 'assistant', content: text });
+    if (text !== '')
+      context.append({
+        role: 'assistant',
+        content: text,
+        ...(reasoning === '' ? {} : { reasoning }),
+      });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
     if (context.signal?.aborted === true || isAbortError(error)) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
@@ -195,11 +203,30 @@ function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
  * templates that require alternating roles (Mistral, Gemma).
  */
 function sentMessages(messages: readonly Message[]): Message[] {
-  return messages.filter((message, index) => {
-    if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
-    const next = messages[index + 1];
-    return next !== undefined && next.role !== 'assistant';
-  });
+  return messages
+    .filter((message, index) => {
+      if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
+      const next = messages[index + 1];
+      return next !== undefined && next.role !== 'assistant';
+    })
+    .map(withoutDisplayFields);
+}
+
+/**
+ * A message as the model sees it: without what history keeps for display only (the turn's
+ * reasoning, a tool's duration). Servers must not see reasoning again (it would be read as
+ * part of the answer, or rejected), and no server knows `durationMs`.
+ */
+function withoutDisplayFields(message: Message): Message {
+  if (message.role === 'assistant' && message.reasoning !== undefined) {
+    const { reasoning: _reasoning, ...sent } = message;
+    return sent;
+  }
+  if (message.role === 'tool' && message.durationMs !== undefined) {
+    const { durationMs: _durationMs, ...sent } = message;
+    return sent;
+  }
+  return message;
 }
 
 /**
@@ -226,6 +253,12 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
         : [],
     ),
   ];
-  if (toolCalls.length === 0) return { role: 'assistant', content: turn.text };
-  return { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
+  const reasoning = turn.reasoning === '' ? {} : { reasoning: turn.reasoning };
+  if (toolCalls.length === 0) return { role: 'assistant', content: turn.text, ...reasoning };
+  return {
+    role: 'assistant',
+    content: turn.text === '' ? null : turn.text,
+    tool_calls: toolCalls,
+    ...reasoning,
+  };
 }

@@ -92,12 +92,14 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
 
 async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
   const tool = context.registry.get(call.name);
+  const started = performance.now();
   const outcome = tool
     ? await executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
     : {
         ok: false as const,
         error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
       };
+  const durationMs = Math.round(performance.now() - started);
   const isError = !outcome.ok;
   let result: unknown = outcome.ok ? outcome.content : outcome.error.message;
   if ((context.options.hooks?.PostToolUse?.length ?? 0) > 0) {
@@ -114,6 +116,7 @@ async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
         content: result,
         isError: false,
         announced: false,
+        durationMs,
         // Checked here, in the chunk that runs tools, not in the Client's first load.
         ...(hasImageParts(result) ? { images: true as const } : {}),
       }
@@ -124,5 +127,6 @@ async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
         isError: true,
         code: outcome.error.code,
         announced: false,
+        durationMs,
       };
 }

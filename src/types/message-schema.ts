@@ -25,12 +25,14 @@ export const messageSchema = v.variant('role', [
     role: v.literal('assistant'),
     content: v.nullable(v.string()),
     tool_calls: v.optional(v.array(toolCallSchema)),
+    reasoning: v.optional(v.string()),
   }),
   v.looseObject({
     role: v.literal('tool'),
     tool_call_id: v.string(),
     name: v.optional(v.string()),
     content: v.union([v.string(), v.array(contentPartSchema)]),
+    durationMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
   }),
 ]);
 
@@ -57,19 +59,24 @@ function copyMessage(message: Message): Message {
           typeof message.content === 'string' ? message.content : message.content.map(copyPart),
       };
     case 'assistant':
-      return message.tool_calls === undefined
-        ? { role: 'assistant', content: message.content }
-        : {
-            role: 'assistant',
-            content: message.content,
-            tool_calls: message.tool_calls.map(copyCall),
-          };
+      return {
+        role: 'assistant',
+        content: message.content,
+        ...(message.tool_calls === undefined
+          ? {}
+          : { tool_calls: message.tool_calls.map(copyCall) }),
+        ...(message.reasoning === undefined ? {} : { reasoning: message.reasoning }),
+      };
     case 'tool': {
       const content =
         typeof message.content === 'string' ? message.content : message.content.map(copyPart);
-      return message.name === undefined
-        ? { role: 'tool', tool_call_id: message.tool_call_id, content }
-        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content };
+      return {
+        role: 'tool',
+        tool_call_id: message.tool_call_id,
+        ...(message.name === undefined ? {} : { name: message.name }),
+        content,
+        ...(message.durationMs === undefined ? {} : { durationMs: message.durationMs }),
+      };
     }
   }
 }

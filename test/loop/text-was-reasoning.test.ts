@@ -26,7 +26,11 @@ describe('onTextWasReasoning', () => {
       { type: 'reasoning', text: ' think.' },
       { type: 'text', text: 'It is 4.' },
     ]);
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'It is 4.' });
+    expect(client.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'It is 4.',
+      reasoning: 'Let me think.',
+    });
   });
 
   it('reaches query() too, and is not called for a stream with a whole think block', async () => {
@@ -60,7 +64,7 @@ describe('onTextWasReasoning', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
   });
 
-  it('a response that fails after the </think> keeps only the answer text in history, never the reasoning', async () => {
+  it('a response that fails after the </think> keeps only the answer text as content, the reasoning for display', async () => {
     const client = new Client({
       model: 'm',
       backend: scriptedBackend([
@@ -70,6 +74,10 @@ describe('onTextWasReasoning', () => {
 
     await expect(collect(client.run('2 + 2?'))).rejects.toMatchObject({ code: 'HTTP_ERROR' });
 
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'It is 4.' });
+    expect(client.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'It is 4.',
+      reasoning: 'Let me think.',
+    });
   });
 });
