@@ -61,7 +61,6 @@ export async function* modelStep(
   if (request.messages.some((message) => message.role === 'tool' && Array.isArray(message.content)))
     request = (await import('./tool-result-images.js')).withToolImages(request, fitted);
   let text = '';
-  let reasoning = '';
   let turn: AssistantTurn;
   try {
     context.signal?.throwIfAborted();
@@ -92,21 +91,14 @@ export async function* modelStep(
         next.value.type === 'tool_use' && repairs ? await repairs.use(next.value) : next.value;
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
-        reasoning += event.text;
         tellTextWasReasoning(context, event.text);
         continue;
       }
       if (event.type === 'text') text += event.text;
-      else if (event.type === 'reasoning') reasoning += event.text;
       yield event;
     }
   } catch (error) {
-    if (text !== '')
-      context.append({
-        role: 'assistant',
-        content: text,
-        ...(reasoning === '' ? {} : { reasoning }),
-      });
+    if (text !== '') context.append({ role: 'assistant', content: text });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
     if (context.signal?.aborted === true || isAbortError(error)) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
@@ -253,12 +245,10 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
         : [],
     ),
   ];
-  const reasoning = turn.reasoning === '' ? {} : { reasoning: turn.reasoning };
-  if (toolCalls.length === 0) return { role: 'assistant', content: turn.text, ...reasoning };
-  return {
-    role: 'assistant',
-    content: turn.text === '' ? null : turn.text,
-    tool_calls: toolCalls,
-    ...reasoning,
-  };
+  const message: AssistantMessage =
+    toolCalls.length === 0
+      ? { role: 'assistant', content: turn.text }
+      : { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
+  if (turn.reasoning !== '') message.reasoning = turn.reasoning;
+  return message;
 }
