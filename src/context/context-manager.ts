@@ -25,6 +25,10 @@ const NUM_CTX_STEP = 8192;
 /** What one client learned about its model's window: kept across runs, per backend. */
 interface ContextState {
   probe?: Promise<ContextProbe>;
+  /** The probe's answer once it settled: later calls fit without awaiting anything. */
+  probed?: KnownWindow;
+  /** The messages last fitted and their running token sums, reused while the conversation only grows. */
+  counted?: CountedMessages;
   /** A window learned from a refusal or a silent truncation: never exceeded again. */
   learned?: number;
   /** Reported ÷ estimated prompt tokens (1 before any report). */
@@ -51,22 +55,76 @@ export interface FittedRequest {
  * Fits `request` to the model's window before a call (see AgentOptions.contextPolicy): the
  * window from `contextWindow`, else asked from the server once; the oldest turns left out
  * first; `max_tokens` lowered to what is left when it would not fit; with `api: 'ollama'` a
- * stable `options.num_ctx`. Never changes the stored messages.
+ * stable `options.num_ctx`. Never changes the stored messages. Synchronous (no promise, no
+ * await) once the window is known and the policy is not a function: it runs before every
+ * model call.
  * @throws AgentError `CONTEXT_OVERFLOW` when even the current turn does not fit, or the
  * policy is `'error'` and something would be left out.
  */
-export async function fitRequest(
+export function fitRequest(
   options: AgentOptions,
   backend: ChatBackend,
   asked: ChatRequest,
   signal?: AbortSignal,
-): Promise<FittedRequest> {
+): FittedRequest | Promise<FittedRequest> {
   const state = stateOf(backend);
-  const { window, server, trainedMax, acceptsImages } = await windowFor(options, state, signal);
-  const request =
-    acceptsImages === false
-      ? { ...asked, messages: withoutImages(asked.messages, () => noVision(options.model, server)) }
-      : asked;
+  const known = knownWindow(options, state);
+  const policy = options.contextPolicy ?? 'drop-oldest';
+  if (known !== undefined && typeof policy !== 'function') {
+    const request = seen(options, known, asked);
+    const input = fitInput(options, state, known, request);
+    return fitted(options, state, known, request, input, applyPolicyNow(policy, input));
+  }
+  return fitLater(options, state, asked, signal);
+}
+
+/**
+ * What a model that takes no images (as its server said up front) is sent: an image in the
+ * newest prompt is refused before any request, older ones are left out.
+ */
+function seen(options: AgentOptions, known: KnownWindow, request: ChatRequest): ChatRequest {
+  if (known.acceptsImages !== false) return request;
+  const refuse = () => noVision(options.model, known.server);
+  return { ...request, messages: withoutImages(request.messages, refuse) };
+}
+
+async function fitLater(
+  options: AgentOptions,
+  state: ContextState,
+  asked: ChatRequest,
+  signal: AbortSignal | undefined,
+): Promise<FittedRequest> {
+  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal));
+  const request = seen(options, known, asked);
+  const input = fitInput(options, state, known, request);
+  const policy = options.contextPolicy ?? 'drop-oldest';
+  return fitted(options, state, known, request, input, await applyPolicy(policy, input));
+}
+
+/** The window and what limits the prompt, worked out before fitting. */
+interface KnownWindow {
+  window: number;
+  server?: ContextServer;
+  trainedMax?: number;
+  acceptsImages?: boolean;
+}
+
+/** What one fit works with: the policy's input, the limit it fits to, and the room kept for the answer. */
+interface PreparedFit {
+  fit: FitInput;
+  system: Message | undefined;
+  limit: number;
+  reserve: number;
+  maxTokens: number;
+  callerNumCtx: number | undefined;
+}
+
+function fitInput(
+  options: AgentOptions,
+  state: ContextState,
+  { window, trainedMax }: KnownWindow,
+  request: ChatRequest,
+): PreparedFit {
   const ollamaNative = options.api === 'ollama';
   const callerNumCtx = numCtxOf(request);
   // With Ollama's native API we choose the window (up to the trained maximum); else we fit it.
@@ -75,31 +133,43 @@ export async function fitRequest(
     limit = Math.min(limit, state.learned);
   const maxTokens = request.max_tokens ?? 4096;
   const reserve = Math.min(maxTokens, Math.floor(limit / 4));
-  const [system, ...rest] =
-    request.messages[0]?.role === 'system' ? request.messages : [undefined, ...request.messages];
+  const system = request.messages[0]?.role === 'system' ? request.messages[0] : undefined;
+  const messages = system ? request.messages.slice(1) : request.messages;
   const fixedTokens = (system ? estimateMessageTokens(system) : 0) + toolsTokens(request);
   // 5 % spare: the estimate is calibrated, but each server's template and tokenizer differ.
   const budget = limit - reserve - Math.ceil(limit * 0.05);
-  const fit = await applyPolicy(
-    options.contextPolicy ?? 'drop-oldest',
-    {
-      messages: rest as Message[],
-      fixedTokens,
-      budget,
-      scale: state.scale,
-    },
-    limit,
-  );
+  const fit: FitInput = {
+    messages,
+    fixedTokens,
+    budget,
+    scale: state.scale,
+    messageTokens: (state.counted = countMessages(state.counted, messages)).total,
+  };
+  return { fit, system, limit, reserve, maxTokens, callerNumCtx };
+}
+
+function fitted(
+  options: AgentOptions,
+  state: ContextState,
+  { window, server, trainedMax, acceptsImages }: KnownWindow,
+  request: ChatRequest,
+  { fit: input, system, limit, reserve, maxTokens, callerNumCtx }: PreparedFit,
+  fit: FitResult & { refused?: string },
+): FittedRequest {
   if (!fit.fits) {
     const why = fit.refused ?? 'even the current turn does not fit';
     throw overflow(server, limit, fit.promptTokens, why);
   }
   const sent: ChatRequest = {
     ...request,
-    messages: system ? [system, ...fit.messages] : fit.messages,
+    // Nothing left out (the usual case): the request's own array, not a copy.
+    messages:
+      fit.messages === input.messages
+        ? request.messages
+        : [...(system ? [system] : []), ...fit.messages],
   };
   if (limit - fit.promptTokens < maxTokens) sent.max_tokens = Math.max(1, limit - fit.promptTokens);
-  if (ollamaNative && callerNumCtx === undefined) {
+  if (options.api === 'ollama' && callerNumCtx === undefined) {
     const needed = fit.promptTokens + reserve;
     if (state.numCtx === undefined || state.numCtx < needed) {
       const stepped = Math.max(window, Math.ceil((needed * 1.25) / NUM_CTX_STEP) * NUM_CTX_STEP);
@@ -114,6 +184,7 @@ export async function fitRequest(
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
     ...(acceptsImages === undefined ? {} : { acceptsImages }),
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {
@@ -127,34 +198,84 @@ export async function fitRequest(
   };
 }
 
+/** The messages last counted, with the token sum of each prefix (`sums[i]`: messages before `i`). */
+interface CountedMessages {
+  messages: readonly Message[];
+  sums: number[];
+  total: number;
+}
+
+/**
+ * The token estimate of `messages`, reusing the sums of the last count for the prefix they
+ * share (compared by identity: stored messages never change). A conversation that grows by
+ * a few messages a call costs a pointer comparison per message, not an estimate.
+ */
+function countMessages(
+  last: CountedMessages | undefined,
+  messages: readonly Message[],
+): CountedMessages {
+  let shared = 0;
+  if (last) {
+    const limit = Math.min(last.messages.length, messages.length);
+    while (shared < limit && last.messages[shared] === messages[shared]) shared += 1;
+  }
+  // The sums are this client's own: cut back to the shared prefix in place, then extended.
+  const sums = last?.sums ?? [0];
+  sums.length = shared + 1;
+  let total = sums[shared] ?? 0;
+  for (let index = shared; index < messages.length; index += 1) {
+    total += estimateMessageTokens(messages[index] as Message);
+    sums.push(total);
+  }
+  // A copy: the caller's array may change in place before the next call (a rewind, a push).
+  return { messages: messages.slice(), sums, total };
+}
+
 /** The policy's choice of what to send, and whether it fits (`refused` says why not). */
 async function applyPolicy(
   policy: NonNullable<AgentOptions['contextPolicy']>,
-  input: FitInput,
-  contextWindow: number,
+  input: PreparedFit,
 ): Promise<FitResult & { refused?: string }> {
-  const fit = fitMessages(input);
-  const untouched =
-    fit.droppedMessages === 0 &&
-    fit.messages.every((message, index) => message === input.messages[index]);
-  if (untouched || policy === 'drop-oldest') return fit;
-  const whole = fitMessages({ ...input, budget: Infinity });
-  if (policy === 'error') return { ...whole, fits: false, refused: 'contextPolicy is "error"' };
+  if (typeof policy !== 'function') return applyPolicyNow(policy, input);
+  const fit = fitMessages(input.fit);
+  if (untouched(fit, input.fit)) return fit;
+  const whole = fitMessages({ ...input.fit, budget: Infinity });
   const chosen = await policy({
-    messages: [...input.messages],
+    messages: [...input.fit.messages],
     promptTokens: whole.promptTokens,
-    contextWindow,
+    contextWindow: input.limit,
   });
-  const sent = fitMessages({ ...input, messages: chosen, budget: Infinity });
+  const { messageTokens: _counted, ...rest } = input.fit;
+  const sent = fitMessages({ ...rest, messages: chosen, budget: Infinity });
   return {
     messages: chosen,
-    droppedMessages: Math.max(0, input.messages.length - chosen.length),
+    droppedMessages: Math.max(0, input.fit.messages.length - chosen.length),
     promptTokens: sent.promptTokens,
-    fits: sent.promptTokens <= input.budget,
-    ...(sent.promptTokens <= input.budget
+    fits: sent.promptTokens <= input.fit.budget,
+    ...(sent.promptTokens <= input.fit.budget
       ? {}
       : { refused: 'the contextPolicy function returned too many tokens' }),
   };
+}
+
+/** {@link applyPolicy} for the policies that decide at once: `'drop-oldest'` and `'error'`. */
+function applyPolicyNow(
+  policy: 'drop-oldest' | 'error',
+  input: PreparedFit,
+): FitResult & { refused?: string } {
+  const fit = fitMessages(input.fit);
+  if (untouched(fit, input.fit) || policy === 'drop-oldest') return fit;
+  const whole = fitMessages({ ...input.fit, budget: Infinity });
+  return { ...whole, fits: false, refused: 'contextPolicy is "error"' };
+}
+
+function untouched(fit: FitResult, input: FitInput): boolean {
+  return (
+    fit.messages === input.messages ||
+    (fit.droppedMessages === 0 &&
+      fit.messages.length === input.messages.length &&
+      fit.messages.every((message, index) => message === input.messages[index]))
+  );
 }
 
 /** The smallest window a local server cuts a prompt to (Ollama's oldest default), and half of it. */
@@ -227,16 +348,26 @@ function stateOf(backend: ChatBackend): ContextState {
   return state;
 }
 
+/** Asks the server for the window (once per client; the probe itself once per server and model). */
 async function windowFor(
   options: AgentOptions,
   state: ContextState,
   signal: AbortSignal | undefined,
-): Promise<{
-  window: number;
-  server?: ContextServer;
-  trainedMax?: number;
-  acceptsImages?: boolean;
-}> {
+): Promise<KnownWindow> {
+  state.probe ??= probeContextWindow({
+    baseURL: options.baseURL ?? '',
+    model: options.model,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    signal,
+  });
+  const probed = windowOf(await state.probe);
+  if (signal?.aborted === true) delete state.probe;
+  else state.probed = probed;
+  return probed;
+}
+
+/** The window without waiting: given, or asked before; undefined while the server must be asked. */
+function knownWindow(options: AgentOptions, state: ContextState): KnownWindow | undefined {
   if (typeof options.contextWindow === 'number') {
     return {
       window: options.contextWindow,
@@ -245,14 +376,10 @@ async function windowFor(
   }
   if (!options.baseURL)
     return { window: options.backend?.contextWindow?.(options.model) ?? FALLBACK_WINDOW };
-  state.probe ??= probeContextWindow({
-    baseURL: options.baseURL,
-    model: options.model,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    signal,
-  });
-  const probe = await state.probe;
-  if (signal?.aborted === true) delete state.probe;
+  return state.probed;
+}
+
+function windowOf(probe: ContextProbe): KnownWindow {
   return {
     window: probe.window ?? FALLBACK_WINDOW,
     ...(probe.server ? { server: probe.server } : {}),
@@ -261,8 +388,16 @@ async function windowFor(
   };
 }
 
-const toolsTokens = (request: ChatRequest): number =>
-  request.tools ? Math.ceil(JSON.stringify(request.tools).length / 4) : 0;
+const toolsTokenCounts = new WeakMap<object, number>();
+
+/** The tool definitions' estimate, counted once per definitions array (a client sends the same one every call). */
+function toolsTokens({ tools }: ChatRequest): number {
+  if (!tools) return 0;
+  let tokens = toolsTokenCounts.get(tools);
+  if (tokens === undefined)
+    toolsTokenCounts.set(tools, (tokens = Math.ceil(JSON.stringify(tools).length / 4)));
+  return tokens;
+}
 
 function numCtxOf(request: ChatRequest): number | undefined {
   const numCtx = isRecord(request.options) ? request.options.num_ctx : undefined;

@@ -51,11 +51,14 @@ export interface FitInput {
   budget: number;
   /** Reported ÷ estimated tokens, learned from responses (1 before any). */
   scale: number;
+  /** The sum of {@link estimateMessageTokens} over `messages`, when the caller kept it. */
+  messageTokens?: number;
 }
 
 /** What {@link fitMessages} decided. */
 export interface FitResult {
-  messages: Message[];
+  /** What to send: `messages` itself (not a copy) when all of it fits. */
+  messages: readonly Message[];
   /** Stored messages left out (shortened tool results count as kept). */
   droppedMessages: number;
   /** The calibrated estimate of the whole prompt as sent. */
@@ -71,12 +74,19 @@ export interface FitResult {
  * current turn alone is too long, its longest tool results are shortened (head and tail
  * kept, with a note). Never changes a message: shortened results are new objects.
  */
-export function fitMessages({ messages, fixedTokens, budget, scale }: FitInput): FitResult {
+export function fitMessages({
+  messages,
+  fixedTokens,
+  budget,
+  scale,
+  messageTokens,
+}: FitInput): FitResult {
   const count = (tokens: number): number => Math.ceil(tokens * scale);
   let total = fixedTokens;
-  for (const message of messages) total += estimateMessageTokens(message);
+  if (messageTokens !== undefined) total += messageTokens;
+  else for (const message of messages) total += estimateMessageTokens(message);
   if (count(total) <= budget) {
-    return { messages: [...messages], droppedMessages: 0, promptTokens: count(total), fits: true };
+    return { messages, droppedMessages: 0, promptTokens: count(total), fits: true };
   }
   let current = messages.length;
   while (current > 0 && messages[current - 1]?.role !== 'user') current -= 1;

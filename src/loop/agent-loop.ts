@@ -65,7 +65,10 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
         continuation &&
         !strategy({
           iterationCount: state.iterationCount,
-          messages: [...state.messages],
+          // Copied only for a strategy that reads it: a copy per round is O(n²) over a long run.
+          get messages() {
+            return [...state.messages];
+          },
           finishReason: state.finishReason,
         })
       ) {

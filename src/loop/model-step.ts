@@ -13,6 +13,8 @@ import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';
+import type * as ContextManager from '../context/context-manager.js';
+import type * as ToolInputRepair from './tool-input-repair.js';
 
 /** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
 export interface ModelStepResult {
@@ -45,13 +47,11 @@ export async function* modelStep(
   const { backend } = context.options;
   const window =
     context.options.contextWindow ?? (backend && !backend.contextWindow ? undefined : 'auto');
-  const fitting = window === undefined ? undefined : await import('../context/context-manager.js');
-  const fitted = await fitting?.fitRequest(
-    context.options,
-    context.backend,
-    request,
-    context.signal,
-  );
+  const fitting =
+    window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
+  let fitted = fitting?.fitRequest(context.options, context.backend, request, context.signal);
+  // Synchronous once the window is known: no promise to wait for before every call.
+  if (fitted instanceof Promise) fitted = await fitted;
   if (fitted) {
     request = fitted.request;
     if (fitted.trimmed) yield fitted.trimmed;
@@ -68,15 +68,16 @@ export async function* modelStep(
     const hasTools = context.registry.names.size > 0;
     const dialects = hasTools ? loadTextToolCallDialects() : undefined;
     // Repairing a call's input matters only when there are tools to call: loaded beside them.
-    const repairsLoaded = hasTools ? import('./tool-input-repair.js') : undefined;
+    const repairsLoaded = hasTools ? (toolInputRepair ?? loadToolInputRepair()) : undefined;
     const chunks = await context.backend.chat.completions.create(
       request,
       context.signal ? { signal: context.signal } : {},
     );
-    const repairs = repairsLoaded ? new (await repairsLoaded).ToolInputRepairs(context) : undefined;
+    const repairModule = repairsLoaded instanceof Promise ? await repairsLoaded : repairsLoaded;
+    const repairs = repairModule ? new repairModule.ToolInputRepairs(context) : undefined;
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
-      ...(dialects ? { dialects: await dialects } : {}),
+      ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       ...toolInputListener(context),
     });
@@ -87,8 +88,11 @@ export async function* modelStep(
         break;
       }
       // Calls come last, once the response is complete: repair their input before telling.
-      const event =
-        next.value.type === 'tool_use' && repairs ? await repairs.use(next.value) : next.value;
+      let event = next.value;
+      if (event.type === 'tool_use' && repairs) {
+        const used = repairs.use(event);
+        event = used instanceof Promise ? await used : used;
+      }
       if (event.type === 'text_was_reasoning') {
         text = ''; // reasoning is never stored as content, not even from a cut-off response
         tellTextWasReasoning(context, event.text);
@@ -114,6 +118,19 @@ export async function* modelStep(
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
   yield { type: 'step_end', iteration, finishReason: turn.finishReason, usage };
   return { turn, usage, answer: structured?.read(turn) };
+}
+
+// Modules loaded on first use, then kept: a cached `import()` still costs a trip through the
+// module loader on every model call.
+let contextManager: typeof ContextManager | undefined;
+let toolInputRepair: typeof ToolInputRepair | undefined;
+
+async function loadContextManager(): Promise<typeof ContextManager> {
+  return (contextManager = await import('../context/context-manager.js'));
+}
+
+async function loadToolInputRepair(): Promise<typeof ToolInputRepair> {
+  return (toolInputRepair = await import('./tool-input-repair.js'));
 }
 
 /**

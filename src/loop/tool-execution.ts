@@ -1,5 +1,5 @@
 import { AgentError } from '../errors/agent-error.js';
-import { executeTool } from '../tools/execute-tool.js';
+import { executeTool, type ToolOutcome } from '../tools/execute-tool.js';
 import { hasImageParts } from '../types/message.js';
 import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
@@ -60,8 +60,15 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
   let wake: (() => void) | undefined;
   round.calls.forEach((call, index) => {
     if (call.status !== 'ready') return;
+    const settling = runCall(context, call);
+    // A tool that answered at once (a sync execute, no hooks) settles without a promise.
+    if (!(settling instanceof Promise)) {
+      round.calls[index] = settling;
+      unannounced++;
+      return;
+    }
     running++;
-    runCall(context, call).then(
+    settling.then(
       (settled) => {
         round.calls[index] = settled;
         running--;
@@ -90,43 +97,70 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
   }
 }
 
-async function runCall(context: LoopContext, call: Call): Promise<RoundCall> {
+/** Runs one call: synchronously when the tool answers at once and no `PostToolUse` hook waits. */
+function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
   const tool = context.registry.get(call.name);
   const started = performance.now();
   const outcome = tool
-    ? await executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
+    ? executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
     : {
         ok: false as const,
         error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
       };
-  const durationMs = Math.round(performance.now() - started);
-  const isError = !outcome.ok;
-  let result: unknown = outcome.ok ? outcome.content : outcome.error.message;
-  if ((context.options.hooks?.PostToolUse?.length ?? 0) > 0) {
-    result = await runPostToolHooks(
+  const hooked = (context.options.hooks?.PostToolUse?.length ?? 0) > 0;
+  const since = () => Math.round(performance.now() - started);
+  if (!hooked && !(outcome instanceof Promise))
+    return settledCall(call, outcome, undefined, since());
+  return (async () => {
+    const done = await outcome;
+    const durationMs = since();
+    if (!hooked) return settledCall(call, done, undefined, durationMs);
+    const isError = !done.ok;
+    const result = await runPostToolHooks(
       context.options.hooks,
-      { toolName: call.name, toolUseId: call.toolUseId, input: call.input, result, isError },
+      {
+        toolName: call.name,
+        toolUseId: call.toolUseId,
+        input: call.input,
+        result: done.ok ? done.content : done.error.message,
+        isError,
+      },
       (error) => context.report(error),
     );
+    return settledCall(call, done, { result }, durationMs);
+  })();
+}
+
+/**
+ * The settled call for `outcome`, which took `durationMs` (without the hooks); `hooked.result`
+ * is what a `PostToolUse` hook made of it.
+ */
+function settledCall(
+  call: Call,
+  outcome: ToolOutcome,
+  hooked: { result: unknown } | undefined,
+  durationMs: number,
+): RoundCall {
+  if (outcome.ok) {
+    const content = hooked ? hooked.result : outcome.content;
+    return {
+      ...call,
+      status: 'settled',
+      content,
+      isError: false,
+      announced: false,
+      durationMs,
+      // Checked here, in the chunk that runs tools, not in the Client's first load.
+      ...(hasImageParts(content) ? { images: true as const } : {}),
+    };
   }
-  return outcome.ok
-    ? {
-        ...call,
-        status: 'settled',
-        content: result,
-        isError: false,
-        announced: false,
-        durationMs,
-        // Checked here, in the chunk that runs tools, not in the Client's first load.
-        ...(hasImageParts(result) ? { images: true as const } : {}),
-      }
-    : {
-        ...call,
-        status: 'settled',
-        content: result,
-        isError: true,
-        code: outcome.error.code,
-        announced: false,
-        durationMs,
-      };
+  return {
+    ...call,
+    status: 'settled',
+    content: hooked ? hooked.result : outcome.error.message,
+    isError: true,
+    code: outcome.error.code,
+    announced: false,
+    durationMs,
+  };
 }

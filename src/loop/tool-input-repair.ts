@@ -2,6 +2,7 @@ import { AgentError, errorMessage } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { ToolUseBlock } from '../types/events.js';
 import type { LoopContext } from './loop-context.js';
+import type { Tool } from '../tools/tool.js';
 
 /**
  * A call as {@link AgentOptions.repairToolInput} receives it: the model's input, which
@@ -27,11 +28,21 @@ export class ToolInputRepairs {
     this.#context = context;
   }
 
-  /** `use` with the input that will be used (the same object when nothing changed). */
-  async use(use: ToolUseBlock): Promise<ToolUseBlock> {
-    const used = await this.#repaired(use);
-    this.#uses.push(used);
-    return used;
+  /**
+   * `use` with the input that will be used (the same object when nothing changed) — at once
+   * when the schema accepts it (the usual case), else once the repairs were tried.
+   */
+  use(use: ToolUseBlock): ToolUseBlock | Promise<ToolUseBlock> {
+    const tool = this.#context.registry.get(use.name);
+    const validation = tool?.validate(use.input);
+    if (!tool || !validation || validation.success) {
+      this.#uses.push(use);
+      return use;
+    }
+    return this.#repaired(use, tool, validation.error).then((used) => {
+      this.#uses.push(used);
+      return used;
+    });
   }
 
   /** The turn with the calls' inputs as {@link use} decided them (calls come in turn order). */
@@ -41,18 +52,14 @@ export class ToolInputRepairs {
     return { ...turn, toolCalls: [...this.#uses] };
   }
 
-  async #repaired(use: ToolUseBlock): Promise<ToolUseBlock> {
-    const tool = this.#context.registry.get(use.name);
-    if (!tool) return use;
-    const validation = tool.validate(use.input);
-    if (validation.success) return use;
+  async #repaired(use: ToolUseBlock, tool: Tool, error: string): Promise<ToolUseBlock> {
     let input = use.input;
     const hook = this.#context.options.repairToolInput;
     if (hook) {
       try {
         const proposed = await hook(
           { toolUseId: use.id, name: use.name, input: use.input },
-          new AgentError('INVALID_TOOL_INPUT', validation.error, {
+          new AgentError('INVALID_TOOL_INPUT', error, {
             context: { toolUseId: use.id, name: use.name },
           }),
         );

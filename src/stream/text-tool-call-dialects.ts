@@ -10,6 +10,12 @@ let loading: Promise<TextToolCallDialects> | undefined;
  * them when the agent has tools, while the request is on its way, so a page without tools
  * never downloads them.
  */
-export function loadTextToolCallDialects(): Promise<TextToolCallDialects> {
-  return (loading ??= import('./dialects/index.js').then((module) => module.ALL_DIALECTS));
+export function loadTextToolCallDialects(): TextToolCallDialects | Promise<TextToolCallDialects> {
+  return (
+    loaded ??
+    (loading ??= import('./dialects/index.js').then((module) => (loaded = module.ALL_DIALECTS)))
+  );
 }
+
+/** The dialects once loaded: later model calls take them without awaiting. */
+let loaded: TextToolCallDialects | undefined;

@@ -18,6 +18,12 @@ interface Marker {
   dialect: TaggedDialect | undefined;
 }
 
+/** The markers of each dialect list (the same list every response): sorted once, not per response. */
+const markersOf = new WeakMap<
+  readonly TaggedDialect[],
+  { list: readonly Marker[]; firstChars: readonly string[] }
+>();
+
 type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: number; marker: Marker };
 
 /**
@@ -75,11 +81,17 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     const tagged = dialects.tagged;
     this.#wholeAnswer = dialects.wholeAnswer;
     this.#candidates = this.#wholeAnswer;
-    this.#markers = [
-      { text: FENCE, dialect: undefined },
-      ...tagged.flatMap((dialect) => dialect.openers.map((text) => ({ text, dialect }))),
-    ].sort((a, b) => b.text.length - a.text.length);
-    this.#firstChars = [...new Set(this.#markers.map((marker) => marker.text[0] ?? ''))];
+    let markers = markersOf.get(tagged);
+    if (markers === undefined) {
+      const list = [
+        { text: FENCE, dialect: undefined },
+        ...tagged.flatMap((dialect) => dialect.openers.map((text) => ({ text, dialect }))),
+      ].sort((a, b) => b.text.length - a.text.length);
+      markers = { list, firstChars: [...new Set(list.map((marker) => marker.text[0] ?? ''))] };
+      markersOf.set(tagged, markers);
+    }
+    this.#markers = markers.list;
+    this.#firstChars = markers.firstChars;
   }
 
   /** Reads one piece of visible text. */

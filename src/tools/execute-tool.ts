@@ -7,13 +7,15 @@ export type ToolOutcome = { ok: true; content: unknown } | { ok: false; error: A
 /**
  * Runs `tool.execute` on validated input, with the run's signal and the tool's own
  * timeout. Never throws: a throwing tool is `TOOL_FAILED`, a slow one `TOOL_TIMEOUT`
- * (its signal is aborted), an aborted run `EXECUTION_CANCELLED`.
+ * (its signal is aborted), an aborted run `EXECUTION_CANCELLED`. The outcome of a tool
+ * that answers synchronously, when nothing can stop it (no signal, no timeout), comes
+ * back synchronously: no promise per call.
  */
-export async function executeTool(
+export function executeTool(
   tool: Tool,
   input: Record<string, unknown>,
   options: { signal?: AbortSignal | undefined; toolUseId: string },
-): Promise<ToolOutcome> {
+): ToolOutcome | Promise<ToolOutcome> {
   const { execute } = tool;
   if (!execute) {
     return {
@@ -21,17 +23,38 @@ export async function executeTool(
       error: new AgentError('TOOL_FAILED', `Tool "${tool.name}" has no execute function`),
     };
   }
+  if (options.signal !== undefined || tool.timeoutMs !== undefined)
+    return executeStoppable(tool, execute, input, options);
+  // Nothing can stop this call: run the tool itself, without a race, a timer or a listener —
+  // and without a signal until the tool asks for one (this one never aborts).
+  let controller: AbortController | undefined;
+  const context = {
+    get signal() {
+      return (controller ??= new AbortController()).signal;
+    },
+    toolUseId: options.toolUseId,
+  };
+  try {
+    const content = execute(input, context);
+    if (!isPromiseLike(content)) return { ok: true, content };
+    return Promise.resolve(content).then(
+      (value): ToolOutcome => ({ ok: true, content: value }),
+      (error: unknown) => failure(tool, error),
+    );
+  } catch (error) {
+    return failure(tool, error);
+  }
+}
+
+async function executeStoppable(
+  tool: Tool,
+  execute: NonNullable<Tool['execute']>,
+  input: Record<string, unknown>,
+  options: { signal?: AbortSignal | undefined; toolUseId: string },
+): Promise<ToolOutcome> {
   const controller = new AbortController();
   const context = { signal: controller.signal, toolUseId: options.toolUseId };
   const { signal } = options;
-  if (signal === undefined && tool.timeoutMs === undefined) {
-    // Nothing can stop this call: await the tool itself, without a race, a timer or a listener.
-    try {
-      return { ok: true, content: await execute(input, context) };
-    } catch (error) {
-      return failure(tool, error);
-    }
-  }
   const cancelled = () =>
     new AgentError('EXECUTION_CANCELLED', `Tool "${tool.name}" was cancelled`);
   let settle: ((error: AgentError) => void) | undefined;
@@ -70,6 +93,14 @@ export async function executeTool(
     signal?.removeEventListener('abort', onAbort);
     stopped.catch(() => undefined);
   }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function' // only read, to tell a promise
+  );
 }
 
 /** What a tool that threw (or was stopped) reports to the model. */
