@@ -221,21 +221,32 @@ function sentMessages(messages: readonly Message[]): Message[] {
     .map(withoutDisplayFields);
 }
 
+/** The sent form of each message that has display fields: the same object every call. */
+const sentForms = new WeakMap<Message, Message>();
+
 /**
  * A message as the model sees it: without what history keeps for display only (the turn's
  * reasoning, a tool's duration). Servers must not see reasoning again (it would be read as
- * part of the answer, or rejected), and no server knows `durationMs`.
+ * part of the answer, or rejected), and no server knows `durationMs`. The copy is kept, so
+ * a message is one object across calls (context fitting reuses the counts of a shared prefix,
+ * compared by identity).
  */
 function withoutDisplayFields(message: Message): Message {
-  if (message.role === 'assistant' && message.reasoning !== undefined) {
-    const { reasoning: _reasoning, ...sent } = message;
-    return sent;
+  if (!('reasoning' in message) && !('durationMs' in message)) return message;
+  let sent = sentForms.get(message);
+  if (!sent) {
+    const {
+      reasoning: _reasoning,
+      durationMs: _durationMs,
+      ...rest
+    } = message as Message & {
+      reasoning?: string;
+      durationMs?: number;
+    };
+    sent = rest;
+    sentForms.set(message, sent);
   }
-  if (message.role === 'tool' && message.durationMs !== undefined) {
-    const { durationMs: _durationMs, ...sent } = message;
-    return sent;
-  }
-  return message;
+  return sent;
 }
 
 /**

@@ -3,9 +3,11 @@ import {
   parseConversationFile,
   serializeConversation,
 } from '../../src/history/conversation-file.js';
+import { scriptedBackend } from '../../src/backend/scripted-backend.js';
 import { memoryHistory } from '../../src/history/memory-history.js';
 import { Client } from '../../src/loop/client.js';
 import { checkMessages } from '../../src/types/message-schema.js';
+import type { ChatBackend } from '../../src/types/chat-request.js';
 import type { Message } from '../../src/types/message.js';
 import { collect } from '../support/collect.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../support/fake-openai-server.mjs';
@@ -96,6 +98,35 @@ describe('display-only message fields', () => {
       durationMs: 1234,
     });
     expect(JSON.stringify(server.requests[1])).not.toContain('durationMs');
+  });
+
+  it('sends a message without its display fields as the same object every call (context fitting compares by identity)', async () => {
+    const scripted = scriptedBackend([
+      { reasoning: 'Add.', toolCalls: [{ name: 'add', input: { a: 1, b: 2 }, id: 'c1' }] },
+      { text: 'Three.' },
+      { text: 'Bye.' },
+    ]);
+    // The scripted backend records copies: this one keeps the messages as they were sent.
+    const sent: Message[][] = [];
+    const backend: ChatBackend = {
+      chat: {
+        completions: {
+          create: (request, options) => {
+            sent.push(request.messages);
+            return scripted.chat.completions.create(request, options);
+          },
+        },
+      },
+    };
+    const client = new Client({ model: 'm', backend, tools: [add], autoExecuteTools: true });
+    await collect(client.run('1 + 2?'));
+    await collect(client.run('Thanks'));
+
+    const [, second, third] = sent;
+    expect(second?.[1]).not.toHaveProperty('reasoning');
+    expect(second?.[2]).not.toHaveProperty('durationMs');
+    expect(third?.[1]).toBe(second?.[1]);
+    expect(third?.[2]).toBe(second?.[2]);
   });
 
   it('survives an export and an import, and a reader of stored data keeps them', () => {
