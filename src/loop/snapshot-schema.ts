@@ -32,7 +32,6 @@ const roundCallSchema = v.variant('status', [
     isError: v.boolean(),
     code: v.optional(v.picklist(AGENT_ERROR_CODES)),
     announced: v.boolean(),
-    durationMs: v.optional(v.number()),
   }),
 ]);
 

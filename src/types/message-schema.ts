@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import type { Checked } from './json-schema-check.js';
-import type { AssistantToolCall, ContentPart, Message } from './message.js';
+import type {
+  AssistantMessage,
+  AssistantToolCall,
+  ContentPart,
+  Message,
+  ToolMessage,
+} from './message.js';
 import { valibotCheck } from './valibot-check.js';
 
 const toolCallSchema = v.looseObject({
@@ -32,7 +38,7 @@ export const messageSchema = v.variant('role', [
     tool_call_id: v.string(),
     name: v.optional(v.string()),
     content: v.union([v.string(), v.array(contentPartSchema)]),
-    durationMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
+    durationMs: v.optional(v.number()),
   }),
 ]);
 
@@ -58,25 +64,22 @@ function copyMessage(message: Message): Message {
         content:
           typeof message.content === 'string' ? message.content : message.content.map(copyPart),
       };
-    case 'assistant':
-      return {
-        role: 'assistant',
-        content: message.content,
-        ...(message.tool_calls === undefined
-          ? {}
-          : { tool_calls: message.tool_calls.map(copyCall) }),
-        ...(message.reasoning === undefined ? {} : { reasoning: message.reasoning }),
-      };
+    case 'assistant': {
+      const copy: AssistantMessage = { role: 'assistant', content: message.content };
+      if (message.tool_calls) copy.tool_calls = message.tool_calls.map(copyCall);
+      if (message.reasoning !== undefined) copy.reasoning = message.reasoning;
+      return copy;
+    }
     case 'tool': {
-      const content =
-        typeof message.content === 'string' ? message.content : message.content.map(copyPart);
-      return {
+      const copy: ToolMessage = {
         role: 'tool',
         tool_call_id: message.tool_call_id,
-        ...(message.name === undefined ? {} : { name: message.name }),
-        content,
-        ...(message.durationMs === undefined ? {} : { durationMs: message.durationMs }),
+        content:
+          typeof message.content === 'string' ? message.content : message.content.map(copyPart),
       };
+      if (message.name !== undefined) copy.name = message.name;
+      if (message.durationMs !== undefined) copy.durationMs = message.durationMs;
+      return copy;
     }
   }
 }

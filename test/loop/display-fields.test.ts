@@ -148,8 +148,8 @@ describe('display-only message fields', () => {
     expect(checkMessages(messages)).toEqual({ success: true, data: messages });
   });
 
-  it('refuses a duration that is not a number of milliseconds', () => {
-    const stored = [{ role: 'tool', tool_call_id: 'c', content: '3', durationMs: -1 }];
+  it('refuses display fields of the wrong type', () => {
+    const stored = [{ role: 'tool', tool_call_id: 'c', content: '3', durationMs: '12 ms' }];
     expect(checkMessages(stored).success).toBe(false);
     expect(checkMessages([{ role: 'assistant', content: 'x', reasoning: 5 }]).success).toBe(false);
   });
