@@ -28,6 +28,7 @@ import {
 } from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
+import { withoutDisplayFields } from './display-fields.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -228,6 +229,7 @@ export class Client {
         state: this.#state,
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
+        sent: withoutDisplayFields,
         report: this.#report,
         beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };

@@ -182,14 +182,16 @@ function tellTextWasReasoning(context: LoopContext, text: string): void {
   }
 }
 
-function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
+function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequest {
   const tools = registry.definitions;
+  // Without what history keeps for display only (the Client's `sent`; see display-fields.ts).
+  const messages = sent ? sent(sentMessages(state.messages)) : sentMessages(state.messages);
   return {
     ...options.requestExtras,
     model: options.model,
     messages: options.systemPrompt
-      ? [{ role: 'system', content: options.systemPrompt }, ...sentMessages(state.messages)]
-      : sentMessages(state.messages),
+      ? [{ role: 'system', content: options.systemPrompt }, ...messages]
+      : messages,
     stream: true,
     stream_options: { include_usage: true },
     temperature: options.temperature ?? DEFAULTS.temperature,
@@ -212,41 +214,11 @@ function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
  * templates that require alternating roles (Mistral, Gemma).
  */
 function sentMessages(messages: readonly Message[]): Message[] {
-  return messages
-    .filter((message, index) => {
-      if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
-      const next = messages[index + 1];
-      return next !== undefined && next.role !== 'assistant';
-    })
-    .map(withoutDisplayFields);
-}
-
-/** The sent form of each message that has display fields: the same object every call. */
-const sentForms = new WeakMap<Message, Message>();
-
-/**
- * A message as the model sees it: without what history keeps for display only (the turn's
- * reasoning, a tool's duration). Servers must not see reasoning again (it would be read as
- * part of the answer, or rejected), and no server knows `durationMs`. The copy is kept, so
- * a message is one object across calls (context fitting reuses the counts of a shared prefix,
- * compared by identity).
- */
-function withoutDisplayFields(message: Message): Message {
-  if (!('reasoning' in message) && !('durationMs' in message)) return message;
-  let sent = sentForms.get(message);
-  if (!sent) {
-    const {
-      reasoning: _reasoning,
-      durationMs: _durationMs,
-      ...rest
-    } = message as Message & {
-      reasoning?: string;
-      durationMs?: number;
-    };
-    sent = rest;
-    sentForms.set(message, sent);
-  }
-  return sent;
+  return messages.filter((message, index) => {
+    if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
+    const next = messages[index + 1];
+    return next !== undefined && next.role !== 'assistant';
+  });
 }
 
 /**
@@ -277,6 +249,6 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
     toolCalls.length === 0
       ? { role: 'assistant', content: turn.text }
       : { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
-  if (turn.reasoning !== '') message.reasoning = turn.reasoning;
+  if (turn.reasoning) message.reasoning = turn.reasoning;
   return message;
 }
