@@ -163,7 +163,7 @@ export class AgentChat extends LitElement {
           return element.conversationId;
         },
         clientOptions: () => this.#clientOptions(),
-        markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages }),
+        markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages, translate: this.#t }),
         emit: (type: string, detail: unknown) =>
           this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: type === 'agent-tool-call' })),
         changed: () => this.requestUpdate(),
@@ -245,6 +245,7 @@ export class AgentChat extends LitElement {
 
   /** The texts in the element's language (see `strings`). */
   #t: Translate = translator(undefined);
+  readonly #copyCode = (event: MouseEvent): void => copyCode(event, this.#t);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('strings')) this.#t = translator(this.strings, pageLocale(this));
@@ -328,7 +329,7 @@ export class AgentChat extends LitElement {
             t,
           )}
           <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
-            @click=${copyCode}><div class="log-content">
+            @click=${this.#copyCode}><div class="log-content">
             ${this.#window.button(() => this.#log(), t)}
             ${entries.length === 0 && !session.loading
               ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { menuIcon, stopIcon } from './icons.js';
-import type { Translate } from '../strings/chat-strings.js';
+import type { ChatStrings, Translate } from '../strings/chat-strings.js';
 
 /** How much of the model's context window the last request took (prompt tokens), and the window. */
 export interface ContextUse {
@@ -49,8 +49,9 @@ export function bannerTemplate(
 ): TemplateResult | typeof nothing {
   const { error, warning, running } = state;
   if (error) {
+    // The element's own messages are keys of the strings table; a server's is none: `t` gives it back.
     return html`<div class="banner error" role="alert" part="error">
-      <div class="banner-text"><strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong>${messageTemplate(error.message, t)}</div>
+      <div class="banner-text"><strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong>${messageTemplate(t(error.message as keyof ChatStrings), t)}</div>
       <div class="banner-actions">
         <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>${t('Retry')}</button>
         <button type="button" part="dismiss-button" aria-label=${t('Dismiss the error')} @click=${actions.dismiss}>${t('Dismiss')}</button>

@@ -369,6 +369,9 @@ export class ChatSession {
       get allowRemoteImages() {
         return host.markdownOptions().allowRemoteImages === true;
       },
+      get translate() {
+        return host.markdownOptions().translate;
+      },
     };
     return new Transcript({ scheduler: this.#scheduler, markdown });
   }

@@ -43,9 +43,9 @@ export function messageActions(
       input.edit(index, message.content);
       void element.updateComplete.then(() => root.querySelector<HTMLTextAreaElement>('#input')?.focus());
     },
-    copy: (entry, button) => {
+    copy: (entry, button, t) => {
       const text = entry.parts.flatMap((part) => (part.kind === 'text' ? [part.view.text] : []));
-      copyText(button, text.join('\n\n'));
+      copyText(button, text.join('\n\n'), t);
     },
     switchBranch: (messageIndex, branch) => {
       const used = root.activeElement?.getAttribute('part');

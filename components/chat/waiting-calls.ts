@@ -99,6 +99,7 @@ export class WaitingCalls {
     const untrack = this.#port.track(controller);
     let content: unknown;
     let isError = false;
+    const started = now();
     try {
       content = await execute(part.input, { signal: controller.signal, toolUseId: part.id });
     } catch (error) {
@@ -107,11 +108,11 @@ export class WaitingCalls {
     } finally {
       untrack();
     }
-    return this.submitToolResult(part.id, content, { isError });
+    return this.submitToolResult(part.id, content, { isError, durationMs: Math.round(now() - started) });
   }
 
   /** The result of a waiting call (the page's answer to `agent-tool-call`, or Run's). */
-  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean }): Promise<boolean> {
+  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean; durationMs?: number }): Promise<boolean> {
     const client = await this.#idleClient();
     if (!client || !this.#port.record(() => client.addToolResult(toolUseId, content, options))) return false;
     const part = this.#port.transcript.findTool(toolUseId);

@@ -1,6 +1,6 @@
 import { closeInline } from './close-inline.js';
 import { chunkSource, nextChunk, type Chunk } from './markdown-chunks.js';
-import type { MarkdownOptions, RenderMarkdown } from './render-markdown.js';
+import { translateOf, type MarkdownOptions, type RenderMarkdown } from './render-markdown.js';
 import { withinSlice } from './render-slice.js';
 import { ShowMore } from './show-more.js';
 
@@ -74,7 +74,7 @@ export class ChunkedMarkdown {
   #collapsed(text: string): boolean {
     if (!this.#more) {
       if (this.#done < this.#fold || this.#done >= text.length) return false;
-      const toggle = new ShowMore(() => this.update());
+      const toggle = new ShowMore(() => this.update(), translateOf(this.#options));
       this.#more = { toggle, at: this.#done };
       this.#element.append(toggle.overflow, toggle.button);
     }

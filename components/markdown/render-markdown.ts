@@ -1,6 +1,7 @@
 import { Marked } from 'marked';
 import { boundNesting, breakLongRuns } from './bound-markdown.js';
 import { hasNativeSanitizer, loadDOMPurifySanitize, nativeSanitize, type Sanitize } from './sanitize-html.js';
+import { translator, type Translate } from '../strings/chat-strings.js';
 
 /** How model output may be rendered. */
 export interface MarkdownOptions {
@@ -10,7 +11,14 @@ export interface MarkdownOptions {
    * images show as a placeholder with their alt text. `data:` images are always shown.
    */
   allowRemoteImages?: boolean;
+  /** The texts the rendering adds (Copy, Image not loaded, Show more) in the element's language; default English. */
+  translate?: Translate | undefined;
 }
+
+const english = translator(undefined);
+
+/** The {@link MarkdownOptions.translate} of `options`, English when it has none. */
+export const translateOf = (options: MarkdownOptions): Translate => options.translate ?? english;
 
 // Raw HTML in model output is shown as text, never parsed: the sanitiser below is the
 // second line of defence, not the only one.
@@ -46,7 +54,7 @@ export async function createMarkdownRenderer(
     try {
       const html = marked.parse(boundNesting(markdown), { async: false });
       fragment = sanitize(html, { allowRemoteImages: markdownOptions.allowRemoteImages === true });
-      decorate(fragment);
+      decorate(fragment, translateOf(markdownOptions));
     } catch {
       // Whatever marked or the sanitiser choke on, the answer still shows, as text.
       fragment = plainText(markdown);
@@ -57,14 +65,14 @@ export async function createMarkdownRenderer(
 }
 
 /** Post-processing on sanitised nodes: elements we add are ours, not the model's. */
-function decorate(fragment: DocumentFragment): void {
+function decorate(fragment: DocumentFragment, t: Translate): void {
   for (const image of fragment.querySelectorAll('img[data-blocked]')) {
     const placeholder = document.createElement('span');
     placeholder.className = 'blocked-image';
     placeholder.setAttribute('part', 'blocked-image');
     const alt = image.getAttribute('alt') ?? '';
-    placeholder.textContent = alt ? `Image not loaded: ${alt}` : 'Image not loaded';
-    placeholder.title = 'Remote images are blocked: they can leak the conversation to another site';
+    placeholder.textContent = alt ? t('Image not loaded: {alt}', { alt }) : t('Image not loaded');
+    placeholder.title = t('Remote images are blocked: they can leak the conversation to another site');
     image.replaceWith(placeholder);
   }
   for (const pre of fragment.querySelectorAll('pre')) {
@@ -75,14 +83,14 @@ function decorate(fragment: DocumentFragment): void {
     const bar = document.createElement('div');
     bar.className = 'code-bar';
     const label = document.createElement('span');
-    label.textContent = language ?? 'code';
+    label.textContent = language ?? t('code');
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.className = 'copy';
     copy.dataset.copy = '';
     copy.setAttribute('part', 'copy-button');
-    copy.setAttribute('aria-label', `Copy ${language ?? ''} code`.replace('  ', ' '));
-    copy.textContent = 'Copy';
+    copy.setAttribute('aria-label', language ? t('Copy {language} code', { language }) : t('Copy code'));
+    copy.textContent = t('Copy');
     bar.append(label, copy);
     pre.replaceWith(wrapper);
     wrapper.append(bar, pre);

@@ -1,3 +1,5 @@
+import type { Translate } from '../strings/chat-strings.js';
+
 let ids = 0;
 
 /** Dispatched (bubbling) by a "Show more" button as it expands. */
@@ -13,8 +15,10 @@ export class ShowMore {
   readonly button: HTMLButtonElement;
   #expanded = false;
   #hidden = 0;
+  readonly #t: Translate;
 
-  constructor(onToggle: (expanded: boolean) => void) {
+  constructor(onToggle: (expanded: boolean) => void, t: Translate) {
+    this.#t = t;
     this.overflow = document.createElement('div');
     this.overflow.className = 'overflow';
     this.overflow.id = `overflow-${++ids}`;
@@ -48,6 +52,6 @@ export class ShowMore {
 
   #label(): void {
     this.button.setAttribute('aria-expanded', String(this.#expanded));
-    this.button.textContent = this.#expanded ? 'Show less' : `Show more (${this.#hidden.toLocaleString()} more characters)`;
+    this.button.textContent = this.#expanded ? this.#t('Show less') : this.#t('Show more ({n} more characters)', { n: this.#hidden });
   }
 }

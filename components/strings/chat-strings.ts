@@ -42,6 +42,26 @@ export interface ChatStrings {
   'The model saw only the newest part of this chat: {n} older messages did not fit its context window.': string;
   'Thinking…': string;
   'Reasoning': string;
+  'The last answer was interrupted. Retry asks the model again.': string;
+  // The row under a message
+  'Edit': string;
+  'Edit this message': string;
+  'Copy': string;
+  'Copy the answer': string;
+  'Copied': string;
+  'Copy failed': string;
+  'Versions': string;
+  'Previous version': string;
+  'Next version': string;
+  '{active} / {count}': string;
+  // Answers (markdown, JSON)
+  'Copy {language} code': string;
+  'Copy code': string;
+  'code': string;
+  'JSON': string;
+  'Image not loaded': string;
+  'Image not loaded: {alt}': string;
+  'Remote images are blocked: they can leak the conversation to another site': string;
   // Tool cards
   'Running': string;
   'Done': string;
@@ -50,6 +70,9 @@ export interface ChatStrings {
   'Waiting for approval': string;
   'Waiting for the page': string;
   'Waiting for Run': string;
+  'Stopped': string;
+  'Interrupted': string;
+  'Skipped: a new message was sent': string;
   'Tool call {name}: {status}': string;
   'Receiving arguments…': string;
   'Arguments': string;

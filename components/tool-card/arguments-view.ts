@@ -23,9 +23,9 @@ export class ArgumentsView implements FrameTask {
       this.#element = document.createElement('pre');
       this.#element.className = 'tool-args';
       this.#element.setAttribute('part', 'tool-arguments');
-      // A <pre> has no role that takes a name: as a group, "Arguments" is announced.
+      // A <pre> has no role that takes a name: as a group, "Arguments" is announced (the card
+      // names it in the element's language).
       this.#element.setAttribute('role', 'group');
-      this.#element.setAttribute('aria-label', 'Arguments');
       this.#element.textContent = this.#text;
     }
     return this.#element;

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './elapsed-time.js';
-import type { Translate } from '../strings/chat-strings.js';
+import type { ChatStrings, Translate } from '../strings/chat-strings.js';
 
 export { AgentElapsed } from './elapsed-time.js';
 import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
@@ -76,7 +76,7 @@ export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult
         <code class="tool-name" part="tool-name">${name}</code>
         <span class="tool-status" part="tool-status">${t('Receiving arguments…')}</span>
       </header>
-      ${part.view.element}
+      ${labelled(part.view.element, t('Arguments'))}
     </section>
   `;
 }
@@ -100,7 +100,9 @@ function outcome(part: ToolPart, actions: ToolCardActions, t: Translate): Templa
     `;
   }
   if (part.error !== undefined && (part.status === 'error' || part.status === 'denied' || part.status === 'cancelled')) {
-    return html`<pre class="tool-error" part="tool-error">${part.error}</pre>`;
+    // The element's own texts ("Stopped", "Interrupted", …) are keys of the strings table; any
+    // other error (a tool's, the runtime's) is no key and comes back from `t` as it is.
+    return html`<pre class="tool-error" part="tool-error">${t(part.error as keyof ChatStrings)}</pre>`;
   }
   return nothing;
 }
@@ -175,4 +177,10 @@ function icon(status: ToolStatus): string {
     case 'external':
       return '…';
   }
+}
+
+/** `element` named `label` (a streaming arguments view: created before the element's language was known). */
+function labelled(element: HTMLElement, label: string): HTMLElement {
+  element.setAttribute('aria-label', label);
+  return element;
 }

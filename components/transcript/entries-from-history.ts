@@ -1,17 +1,18 @@
 import { assertNever, contentText, type Message, type UserContent } from '../../src/index.js';
 import type { MarkdownView } from '../markdown/markdown-view.js';
+import type { TextView } from '../markdown/text-view.js';
 import { denialText, findTool, settle } from './tool-part.js';
 import type { AssistantEntry, Entry, ToolStatus, UserEntry } from './entry-types.js';
 
 /**
  * Transcript entries for a stored conversation: each user message, then one assistant
- * entry for everything up to the next user message (text, tool calls and their results).
- * Reasoning is not stored, so it does not come back. A tool result's status is read from
+ * entry for everything up to the next user message (reasoning, text, tool calls and their
+ * results, with the durations stored beside them). A tool result's status is read from
  * its text (the runtime writes errors as `Error: …`, denials as `… was denied …`).
  */
 export function entriesFromHistory(
   messages: readonly Message[],
-  make: { key(): number; markdown(text: string): MarkdownView; structured?: boolean },
+  make: { key(): number; markdown(text: string): MarkdownView; text(text: string): TextView; structured?: boolean },
 ): Entry[] {
   const entries: Entry[] = [];
   let assistant: AssistantEntry | undefined;
@@ -32,6 +33,7 @@ export function entriesFromHistory(
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);
         }
+        if (message.reasoning) assistant.parts.push({ kind: 'reasoning', view: make.text(message.reasoning), streaming: false });
         // With `responseFormat`, a final answer is JSON: shown formatted, as it was live.
         const value = make.structured && textOnly && message.content ? parseJSON(message.content, undefined) : undefined;
         if (value !== undefined) assistant.parts.push({ kind: 'json', value });
@@ -44,6 +46,7 @@ export function entriesFromHistory(
       case 'tool': {
         const part = assistant ? findTool(assistant, message.tool_call_id) : undefined;
         if (!part) break;
+        if (message.durationMs !== undefined) part.elapsedMs = message.durationMs;
         // A result with images (content parts): shown as the value the tool returned.
         if (typeof message.content !== 'string') {
           settle(part, 'done', { result: message.content });

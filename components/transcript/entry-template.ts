@@ -9,7 +9,7 @@ import { messageRow } from '../chat/message-row-loader.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
 export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate, messageActions: MessageActions | undefined): TemplateResult {
-  const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions);
+  const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
@@ -49,7 +49,7 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
       return html`<details class="code-block json" open part="json">
-        <summary class="code-bar">JSON <button type="button" data-copy>Copy</button></summary>
+        <summary class="code-bar">${t('JSON')} <button type="button" data-copy>${t('Copy')}</button></summary>
         <pre tabindex="0"><code>${jsonText(part.value)}</code></pre>
       </details>`;
   }

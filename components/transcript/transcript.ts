@@ -275,6 +275,7 @@ export class Transcript {
       structured,
       key: () => this.#keys++,
       markdown: (text) => new MarkdownView({ text, finished: true, markdown: this.#markdown }),
+      text: (text) => new TextView({ text }),
     });
     this.entries.push(...built);
     const last = this.entries.at(-1);

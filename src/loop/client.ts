@@ -28,6 +28,7 @@ import {
 } from './round-actions.js';
 import { cancelUnsettled, commitRound } from './tool-round.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
+import { withoutDisplayFields } from './display-fields.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -228,6 +229,7 @@ export class Client {
         state: this.#state,
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
+        sent: withoutDisplayFields,
         report: this.#report,
         beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };
@@ -243,18 +245,20 @@ export class Client {
 
   /**
    * Records the result of a pending call. Strings go to the model as they are, anything
-   * else as JSON; `isError` marks a failure.
+   * else as JSON; `isError` marks a failure; `durationMs`, how long the caller's tool ran, is
+   * stored with the result for display (never sent to the model).
    * @throws TypeError for an id that is not pending.
    */
   addToolResult(
     toolUseId: string,
     content: unknown,
-    options: { name?: string; isError?: boolean } = {},
+    options: { name?: string; isError?: boolean; durationMs?: number } = {},
   ): void {
     this.#assertIdle('addToolResult');
-    updatePendingCall(this.#state, toolUseId, 'addToolResult', (call) =>
-      resultCall(call, content, options.isError ?? false),
-    );
+    updatePendingCall(this.#state, toolUseId, 'addToolResult', (call) => ({
+      ...resultCall(call, content, options.isError ?? false),
+      ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
+    }));
     this.#commitIfSettled();
   }
 

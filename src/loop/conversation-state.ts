@@ -23,6 +23,8 @@ export type RoundCall = {
       announced: boolean;
       /** The result is content parts with an image: stored as parts, not as JSON text. */
       images?: true;
+      /** How long the tool ran, when known: stored with the result for display. */
+      durationMs?: number;
     }
 );
 

@@ -14,6 +14,11 @@ export interface LoopContext {
   readonly signal: AbortSignal | undefined;
   /** Adds messages to the conversation (and to the history store, if any). */
   append(...messages: Message[]): void;
+  /**
+   * The conversation's messages as a request sends them: the Client takes out what history keeps
+   * for display only (reasoning, tool durations). `query()`, one call for a new prompt, has none.
+   */
+  readonly sent?: (messages: Message[]) => Message[];
   /** Reports an error that does not stop the run (a failing hook). */
   report(error: AgentError): void;
   /** Awaited before the run's `done` is yielded (the Client stores a paused round there). */

@@ -188,14 +188,16 @@ function tellTextWasReasoning(context: LoopContext, text: string): void {
   }
 }
 
-function buildRequest({ options, registry, state }: LoopContext): ChatRequest {
+function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequest {
   const tools = registry.definitions;
+  // Without what history keeps for display only (the Client's `sent`; see display-fields.ts).
+  const messages = sent ? sent(sentMessages(state.messages)) : sentMessages(state.messages);
   return {
     ...options.requestExtras,
     model: options.model,
     messages: options.systemPrompt
-      ? [{ role: 'system', content: options.systemPrompt }, ...sentMessages(state.messages)]
-      : sentMessages(state.messages),
+      ? [{ role: 'system', content: options.systemPrompt }, ...messages]
+      : messages,
     stream: true,
     stream_options: { include_usage: true },
     temperature: options.temperature ?? DEFAULTS.temperature,
@@ -249,6 +251,10 @@ function assistantMessage(turn: AssistantTurn): AssistantMessage {
         : [],
     ),
   ];
-  if (toolCalls.length === 0) return { role: 'assistant', content: turn.text };
-  return { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
+  const message: AssistantMessage =
+    toolCalls.length === 0
+      ? { role: 'assistant', content: turn.text }
+      : { role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: toolCalls };
+  if (turn.reasoning) message.reasoning = turn.reasoning;
+  return message;
 }

@@ -100,6 +100,7 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
 /** Runs one call: synchronously when the tool answers at once and no `PostToolUse` hook waits. */
 function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
   const tool = context.registry.get(call.name);
+  const started = performance.now();
   const outcome = tool
     ? executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
     : {
@@ -107,10 +108,13 @@ function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCal
         error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
       };
   const hooked = (context.options.hooks?.PostToolUse?.length ?? 0) > 0;
-  if (!hooked && !(outcome instanceof Promise)) return settledCall(call, outcome, undefined);
+  const since = () => Math.round(performance.now() - started);
+  if (!hooked && !(outcome instanceof Promise))
+    return settledCall(call, outcome, undefined, since());
   return (async () => {
     const done = await outcome;
-    if (!hooked) return settledCall(call, done, undefined);
+    const durationMs = since();
+    if (!hooked) return settledCall(call, done, undefined, durationMs);
     const isError = !done.ok;
     const result = await runPostToolHooks(
       context.options.hooks,
@@ -123,15 +127,19 @@ function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCal
       },
       (error) => context.report(error),
     );
-    return settledCall(call, done, { result });
+    return settledCall(call, done, { result }, durationMs);
   })();
 }
 
-/** The settled call for `outcome`; `hooked.result` is what a `PostToolUse` hook made of it. */
+/**
+ * The settled call for `outcome`, which took `durationMs` (without the hooks); `hooked.result`
+ * is what a `PostToolUse` hook made of it.
+ */
 function settledCall(
   call: Call,
   outcome: ToolOutcome,
   hooked: { result: unknown } | undefined,
+  durationMs: number,
 ): RoundCall {
   if (outcome.ok) {
     const content = hooked ? hooked.result : outcome.content;
@@ -141,6 +149,7 @@ function settledCall(
       content,
       isError: false,
       announced: false,
+      durationMs,
       // Checked here, in the chunk that runs tools, not in the Client's first load.
       ...(hasImageParts(content) ? { images: true as const } : {}),
     };
@@ -152,5 +161,6 @@ function settledCall(
     isError: true,
     code: outcome.error.code,
     announced: false,
+    durationMs,
   };
 }

@@ -203,6 +203,9 @@ export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): voi
             : isError && !text.startsWith('Error')
               ? `Error: ${text}`
               : text,
+        ...(call.status === 'settled' && call.durationMs !== undefined
+          ? { durationMs: call.durationMs }
+          : {}),
       };
     }),
   );

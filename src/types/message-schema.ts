@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import type { Checked } from './json-schema-check.js';
-import type { AssistantToolCall, ContentPart, Message } from './message.js';
+import type {
+  AssistantMessage,
+  AssistantToolCall,
+  ContentPart,
+  Message,
+  ToolMessage,
+} from './message.js';
 import { valibotCheck } from './valibot-check.js';
 
 const toolCallSchema = v.looseObject({
@@ -25,12 +31,14 @@ export const messageSchema = v.variant('role', [
     role: v.literal('assistant'),
     content: v.nullable(v.string()),
     tool_calls: v.optional(v.array(toolCallSchema)),
+    reasoning: v.optional(v.string()),
   }),
   v.looseObject({
     role: v.literal('tool'),
     tool_call_id: v.string(),
     name: v.optional(v.string()),
     content: v.union([v.string(), v.array(contentPartSchema)]),
+    durationMs: v.optional(v.number()),
   }),
 ]);
 
@@ -56,20 +64,22 @@ function copyMessage(message: Message): Message {
         content:
           typeof message.content === 'string' ? message.content : message.content.map(copyPart),
       };
-    case 'assistant':
-      return message.tool_calls === undefined
-        ? { role: 'assistant', content: message.content }
-        : {
-            role: 'assistant',
-            content: message.content,
-            tool_calls: message.tool_calls.map(copyCall),
-          };
+    case 'assistant': {
+      const copy: AssistantMessage = { role: 'assistant', content: message.content };
+      if (message.tool_calls) copy.tool_calls = message.tool_calls.map(copyCall);
+      if (message.reasoning !== undefined) copy.reasoning = message.reasoning;
+      return copy;
+    }
     case 'tool': {
-      const content =
-        typeof message.content === 'string' ? message.content : message.content.map(copyPart);
-      return message.name === undefined
-        ? { role: 'tool', tool_call_id: message.tool_call_id, content }
-        : { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content };
+      const copy: ToolMessage = {
+        role: 'tool',
+        tool_call_id: message.tool_call_id,
+        content:
+          typeof message.content === 'string' ? message.content : message.content.map(copyPart),
+      };
+      if (message.name !== undefined) copy.name = message.name;
+      if (message.durationMs !== undefined) copy.durationMs = message.durationMs;
+      return copy;
     }
   }
 }

@@ -41,12 +41,18 @@ export interface AssistantToolCall {
 
 /**
  * An assistant turn. `content` is `null` only beside `tool_calls` (strict servers reject
- * `null` otherwise). Reasoning is never stored here: servers must not see it again.
+ * `null` otherwise).
  */
 export interface AssistantMessage {
   role: 'assistant';
   content: string | null;
   tool_calls?: AssistantToolCall[];
+  /**
+   * The model's reasoning for this turn (`reasoning_content`, `<think>` …), kept for display
+   * only: stored and exported so a reloaded conversation shows it, and left out of every
+   * request — the model never sees its reasoning again.
+   */
+  reasoning?: string;
 }
 
 /**
@@ -60,6 +66,11 @@ export interface ToolMessage {
   tool_call_id: string;
   name?: string;
   content: string | ContentPart[];
+  /**
+   * How long the tool ran, in milliseconds, when known (a tool the loop executed, or a result
+   * given with its duration). For display only, like `reasoning`: never sent to the model.
+   */
+  durationMs?: number;
 }
 
 /** Whether `value` is a list of {@link ContentPart}s with at least one image. */

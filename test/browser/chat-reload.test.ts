@@ -1,7 +1,8 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
-import { memoryHistory, scriptedBackend, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+import { z } from 'zod';
+import { memoryHistory, scriptedBackend, tool, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
 
 // What a reloaded conversation shows, and the controls around it.
 
@@ -41,6 +42,41 @@ test('a prompt whose answer a reload cut off is marked interrupted, and Retry an
   expect(text(chat, 'article.assistant')).not.toContain('interrupted');
   expect(root(chat).querySelectorAll('article.assistant')).toHaveLength(1);
   expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+});
+
+test('a reloaded conversation shows its reasoning and how long its tool ran, as it did live', async () => {
+  const history = memoryHistory();
+  const slow = tool({
+    name: 'slow_add',
+    description: 'Adds, slowly',
+    input: z.object({ a: z.number(), b: z.number() }),
+    execute: async ({ a, b }) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return a + b;
+    },
+  });
+  const turns: ScriptedResponse[] = [
+    { reasoning: 'I should call the tool.', toolCalls: [{ name: 'slow_add', input: { a: 1, b: 2 } }] },
+    { reasoning: 'The tool said 3.', text: 'It is 3.' },
+  ];
+  const live = mount(history, turns);
+  live.chat.tools = [slow];
+  void live.chat.send('1 + 2?');
+  await expect.poll(() => text(live.chat, 'article.assistant')).toContain('It is 3.');
+  const duration = (chat: AgentChat) => text(chat, '[part~="tool-status"] .muted');
+  const reasoning = (chat: AgentChat) => [...root(chat).querySelectorAll('[part~="reasoning"]')].map((part) => part.textContent.replace(/\s+/g, ' ').trim());
+  const liveDuration = duration(live.chat);
+  expect(liveDuration).toMatch(/\d+ ms/);
+  expect(reasoning(live.chat)).toHaveLength(2);
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('It is 3.');
+  expect(reasoning(chat)).toEqual([
+    expect.stringContaining('I should call the tool.'),
+    expect.stringContaining('The tool said 3.'),
+  ]);
+  expect(duration(chat)).toMatch(/^\d+ ms$/);
 });
 
 test('one button starts a new conversation: the side list has no second "New"', async () => {

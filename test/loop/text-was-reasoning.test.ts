@@ -26,7 +26,11 @@ describe('onTextWasReasoning', () => {
       { type: 'reasoning', text: ' think.' },
       { type: 'text', text: 'It is 4.' },
     ]);
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'It is 4.' });
+    expect(client.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'It is 4.',
+      reasoning: 'Let me think.',
+    });
   });
 
   it('reaches query() too, and is not called for a stream with a whole think block', async () => {

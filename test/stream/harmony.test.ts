@@ -73,7 +73,11 @@ describe('aggregateStream: harmony markup in content (gpt-oss)', () => {
     await collectEvents(client.run('2 + 3?'));
 
     expect(JSON.stringify(backend.requests)).not.toContain('<|channel|>');
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: '2 + 3 = 5.' });
+    expect(client.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: '2 + 3 = 5.',
+      reasoning: 'Got 5.',
+    });
     expect(client.history.at(-2)).toMatchObject({ role: 'tool', content: '5' });
   });
 });
