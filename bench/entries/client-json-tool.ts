@@ -1,4 +1,5 @@
-// An app with a Client and one tool whose input is a plain JSON Schema. Bundled only for its size.
+// An app with a Client and one tool whose input is a plain JSON Schema. Like an app's main.ts
+// it exports nothing and hands what it made to the page.
 import { Client, tool } from '../../src/index.js';
 
 const add = tool({
@@ -8,4 +9,6 @@ const add = tool({
   execute: ({ a, b }) => Number(a) + Number(b),
 });
 
-export const client = new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: [add], autoExecuteTools: true });
+Object.assign(globalThis, {
+  openAgent: { client: new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: [add], autoExecuteTools: true }) },
+});

@@ -1,5 +1,6 @@
 // An app with a Client and one tool whose input is the app's own zod (classic) schema: the figure
-// includes that zod, which the app ships for its own schemas. Bundled only for its size.
+// includes that zod, which the app ships for its own schemas. Like an app's main.ts it exports
+// nothing and hands what it made to the page.
 import { z } from 'zod';
 import { Client, tool } from '../../src/index.js';
 
@@ -10,4 +11,6 @@ const add = tool({
   execute: ({ a, b }) => a + b,
 });
 
-export const client = new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: [add], autoExecuteTools: true });
+Object.assign(globalThis, {
+  openAgent: { client: new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: [add], autoExecuteTools: true }) },
+});

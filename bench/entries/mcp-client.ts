@@ -1,7 +1,13 @@
-// An app that connects an MCP server and hands its tools to a Client (`open-agent/mcp`).
-// Bundled only for its size.
+// An app that connects an MCP server and hands its tools to a Client (`open-agent/mcp`). Like an
+// app's main.ts it exports nothing; it connects when the page asks (a click in an app).
 import { Client } from '../../src/index.js';
 import { connectMcp } from '../../src/mcp/index.js';
 
-const mcp = await connectMcp({ url: 'http://127.0.0.1:1/mcp' });
-export const client = new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: mcp.tools, autoExecuteTools: true });
+Object.assign(globalThis, {
+  openAgent: {
+    async connect(url: string) {
+      const mcp = await connectMcp({ url });
+      return new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: mcp.tools, autoExecuteTools: true });
+    },
+  },
+});

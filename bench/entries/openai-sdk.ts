@@ -1,2 +1,5 @@
 // The openai SDK measured the same way as our entries: what an app that streams with it ships.
-export { default as OpenAI } from 'openai';
+// Like an app's main.ts it exports nothing and hands what it imports to the page.
+import OpenAI from 'openai';
+
+Object.assign(globalThis, { OpenAI });

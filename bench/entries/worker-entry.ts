@@ -1,2 +1,4 @@
-// What a tools worker ships: `open-agent/worker`. Bundled only for its size.
-export { exposeTools } from '../../src/worker/index.js';
+// What a tools worker ships: `open-agent/worker`. Like a worker's script it exports nothing.
+import { exposeTools } from '../../src/worker/index.js';
+
+exposeTools({ echo: (input: unknown) => input });

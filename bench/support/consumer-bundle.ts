@@ -127,10 +127,12 @@ async function withVite(entry: string, outDir: string): Promise<Chunk[]> {
       target: 'es2022',
       minify: true,
       sourcemap: false,
-      // An app build, not library mode: library mode leaves whitespace unminified in ES output.
+      // An app build with Vite's app defaults, not library mode (library mode leaves whitespace
+      // unminified in ES output). The entries export nothing, as an app's main.ts does, so
+      // Rolldown may put modules shared with lazy chunks into the entry chunk
+      // (`preserveEntrySignatures: false`, Vite's default for apps) instead of a chunk each.
       rolldownOptions: {
         input: entry,
-        preserveEntrySignatures: 'exports-only',
         output: { entryFileNames: `${basename(entry, '.ts')}.js` },
       },
     },
