@@ -50,7 +50,12 @@ export default defineConfig({
       },
       formats: ['es'],
     },
-    rolldownOptions: { external },
+    rolldownOptions: {
+      external,
+      // One file per source module, so that an app's bundler sees the same module boundaries we
+      // do: it tree-shakes and splits per module, and our lazy chunks stay lazy in its build.
+      output: { preserveModules: true, preserveModulesRoot: '.', entryFileNames: '[name].js' },
+    },
   },
   worker: {
     format: 'es',
