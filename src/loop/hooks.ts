@@ -1,4 +1,5 @@
-import { AgentError, errorMessage } from '../errors/agent-error.js';
+import type { AgentError } from '../errors/agent-error.js';
+import { hookFailure } from '../errors/hook-failure.js';
 import { contentText, type ContentPart, type UserContent } from '../types/message.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -51,20 +52,9 @@ export interface Hooks {
 /** What the `UserPromptSubmit` hooks decided. */
 export type PromptDecision = { ok: true; prompt: UserContent } | { ok: false; reason: string };
 
-/** What the `PreToolUse` hooks decided. */
-export type ToolDecision =
-  | { kind: 'allow'; input: Record<string, unknown> }
-  | { kind: 'deny'; reason: string }
-  | { kind: 'ask'; input: Record<string, unknown> };
+/** Where a loop reports a hook that threw (as a `tool_use_error` event). */
+export type ReportError = (error: AgentError) => void;
 
-type ReportError = (error: AgentError) => void;
-
-function hookFailure(hook: string, error: unknown): AgentError {
-  return new AgentError('TOOL_FAILED', `${hook} hook failed: ${errorMessage(error)}`, {
-    cause: error,
-    context: { hook },
-  });
-}
 
 /** Runs `UserPromptSubmit` hooks in order; a rewrite feeds the next hook. */
 export async function runPromptHooks(
@@ -95,51 +85,4 @@ export async function runPromptHooks(
         ? [{ type: 'text', text }, ...parts.filter((part) => part.type !== 'text')]
         : text,
   };
-}
-
-/** Runs `PreToolUse` hooks in order: the first deny or ask wins, rewrites chain. */
-export async function runPreToolHooks(
-  hooks: Hooks | undefined,
-  call: { toolName: string; toolUseId: string; input: Record<string, unknown> },
-  report: ReportError,
-): Promise<ToolDecision> {
-  let input = call.input;
-  for (const hook of hooks?.PreToolUse ?? []) {
-    try {
-      const result = await hook({ ...call, input });
-      if (!result) continue;
-      if ('continue' in result) return { kind: 'deny', reason: result.reason };
-      if ('decision' in result) return { kind: 'ask', input };
-      input = result.input;
-    } catch (error) {
-      const failure = hookFailure('PreToolUse', error);
-      report(failure);
-      return { kind: 'deny', reason: failure.message };
-    }
-  }
-  return { kind: 'allow', input };
-}
-
-/** Runs `PostToolUse` hooks in order; a replacement feeds the next hook. */
-export async function runPostToolHooks(
-  hooks: Hooks | undefined,
-  call: {
-    toolName: string;
-    toolUseId: string;
-    input: Record<string, unknown>;
-    result: unknown;
-    isError: boolean;
-  },
-  report: ReportError,
-): Promise<unknown> {
-  let result = call.result;
-  for (const hook of hooks?.PostToolUse ?? []) {
-    try {
-      const replacement = await hook({ ...call, result });
-      if (replacement) result = replacement.result;
-    } catch (error) {
-      report(hookFailure('PostToolUse', error));
-    }
-  }
-  return result;
 }

@@ -5,7 +5,7 @@ import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
 import type { AgentEvent } from '../types/events.js';
 import type { RoundCall } from './conversation-state.js';
-import { runPostToolHooks, runPreToolHooks } from './hooks.js';
+import { runPostToolHooks, runPreToolHooks } from './tool-hooks.js';
 import type { LoopContext } from './loop-context.js';
 import { announceSettled, cancelUnsettled, failedCall, type Call } from './tool-round.js';
 
