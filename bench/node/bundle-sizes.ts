@@ -85,8 +85,42 @@ function describe(sizeCase: SizeCase, bundle: ConsumerBundle, openai: ConsumerBu
       info({ id: `${id}.total-fallback`, label: `size: ${sizeCase.label}, ${tool}, with what loads later (DOMPurify fallback)`, value: total, unit: 'KB',
         note: 'browsers without the HTML Sanitizer API (Safari) also load DOMPurify' }),
     );
+    if (sizeCase.name === 'chat-page') figures.splice(1, 0, typicalSession(sizeCase, bundle, id));
   }
   return figures;
+}
+
+/**
+ * The chunks a typical chat session loads after the first paint, in a browser with the HTML
+ * Sanitizer API: an answer in markdown with a code block in one language, a tool with a JSON
+ * Schema that runs once (its card, the row under the answer), against a local server whose
+ * context window is asked for. Not: branches, images, Ollama's native API, error fixes,
+ * structured answers, DOMPurify, the other 17 grammars.
+ */
+const TYPICAL_SESSION = [
+  /components\/markdown\/render-markdown\.ts$/,
+  /components\/markdown\/highlight-code\.ts$/,
+  /@speed-highlight\/core\/dist\/languages\/js\.js$/,
+  /components\/tool-card\/tool-card\.ts$/,
+  /components\/chat\/message-row\.ts$/,
+  /src\/context\/context-manager\.ts$/,
+  /src\/stream\/dialects\/index\.ts$/,
+  /src\/types\/json-schema-validator\.ts$/,
+  /src\/loop\/tool-execution\.ts$/,
+];
+
+function typicalSession(sizeCase: SizeCase, bundle: ConsumerBundle, id: string): Figure {
+  const session = bundle.loadedWith(TYPICAL_SESSION);
+  if (session.missing.length > 0) {
+    throw new Error(`${sizeCase.name} (${bundle.bundler}): no chunk holds ${session.missing.join(', ')}: update TYPICAL_SESSION`);
+  }
+  return info({
+    id: `${id}.typical-session`,
+    label: `size: ${sizeCase.label}, ${bundler(bundle)}, after a typical session`,
+    value: session.gzipped / 1024,
+    unit: 'KB',
+    note: 'first load + marked, one code language, a tool card, a JSON-Schema tool run, the message row, the context window (Sanitizer API browsers); not branches, images, other grammars',
+  });
 }
 
 function bundler(bundle: ConsumerBundle): string {

@@ -27,6 +27,12 @@ export interface ConsumerBundle {
   byPackage: [string, number][];
   /** Each chunk loaded later, gzipped, with the packages in it. */
   lazyChunks: { name: string; gzipped: number; packages: string[] }[];
+  /**
+   * What a page has downloaded once the modules matching `modules` (paths as the bundler names
+   * them, e.g. `components/markdown/lazy-markdown.ts`) have loaded: the first load, plus each
+   * chunk holding one of them and every chunk those import statically.
+   */
+  loadedWith(modules: readonly RegExp[]): Bytes & { missing: RegExp[] };
 }
 
 interface Chunk {
@@ -71,9 +77,24 @@ export async function consumerBundle(entry: string, bundler: Bundler, outDir: st
       gzipped: bytesOf([chunk]).gzipped,
       packages: [...new Set(chunk.inputs.map(([id]) => packageOf(id)))],
     }));
+  const loadedWith = (modules: readonly RegExp[]) => {
+    const loaded = new Set(first);
+    const add = (chunk: Chunk | undefined) => {
+      if (!chunk || loaded.has(chunk)) return;
+      loaded.add(chunk);
+      for (const name of chunk.staticImports) add(byName.get(name));
+    };
+    const missing = modules.filter((pattern) => {
+      const holders = chunks.filter((chunk) => chunk.inputs.some(([id, bytes]) => bytes > 0 && pattern.test(id)));
+      holders.forEach(add);
+      return holders.length === 0;
+    });
+    return { ...bytesOf([...loaded]), missing };
+  };
   return {
     bundler,
     lazyChunks,
+    loadedWith,
     firstLoad: bytesOf([...first]),
     total: bytesOf(chunks),
     entryFile: entryChunk.name,
