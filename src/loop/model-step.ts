@@ -1,9 +1,6 @@
 import { AgentError, errorMessage, isAbortError } from '../errors/agent-error.js';
-import {
-  aggregateStream,
-  type AssistantTurn,
-  type ToolCallDelta,
-} from '../stream/aggregate-stream.js';
+import type { AssistantTurn, ToolCallDelta } from '../stream/aggregate-stream.js';
+import type * as AggregateStream from '../stream/aggregate-stream.js';
 import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
@@ -64,6 +61,11 @@ export async function* modelStep(
   let turn: AssistantTurn;
   try {
     context.signal?.throwIfAborted();
+    // The aggregator (every server's quirks: tool-call deltas, <think> tags, harmony channels)
+    // loads with the first model call, while the request is on its way: no page pays for it
+    // before it sends a prompt.
+    const aggregatorLoaded = aggregator ?? loadAggregator();
+    if (aggregatorLoaded instanceof Promise) aggregatorLoaded.catch(() => undefined); // awaited below
     // Tool calls written as text, in every dialect: loaded while the request is on its way.
     const hasTools = context.registry.names.size > 0;
     const dialects = hasTools ? loadTextToolCallDialects() : undefined;
@@ -75,6 +77,8 @@ export async function* modelStep(
     );
     const repairModule = repairsLoaded instanceof Promise ? await repairsLoaded : repairsLoaded;
     const repairs = repairModule ? new repairModule.ToolInputRepairs(context) : undefined;
+    const { aggregateStream } =
+      aggregatorLoaded instanceof Promise ? await aggregatorLoaded : aggregatorLoaded;
     const events = aggregateStream(chunks, {
       toolNames: context.registry.names,
       ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
@@ -128,8 +132,13 @@ export async function* modelStep(
 
 // Modules loaded on first use, then kept: a cached `import()` still costs a trip through the
 // module loader on every model call.
+let aggregator: typeof AggregateStream | undefined;
 let contextManager: typeof ContextManager | undefined;
 let toolInputRepair: typeof ToolInputRepair | undefined;
+
+async function loadAggregator(): Promise<typeof AggregateStream> {
+  return (aggregator = await import('../stream/aggregate-stream.js'));
+}
 
 async function loadContextManager(): Promise<typeof ContextManager> {
   return (contextManager = await import('../context/context-manager.js'));
