@@ -137,15 +137,41 @@ let contextManager: typeof ContextManager | undefined;
 let toolInputRepair: typeof ToolInputRepair | undefined;
 
 async function loadAggregator(): Promise<typeof AggregateStream> {
-  return (aggregator = await import('../stream/aggregate-stream.js'));
+  return (aggregator = await loadPart(
+    'the stream reader',
+    () => import('../stream/aggregate-stream.js'),
+  ));
 }
 
 async function loadContextManager(): Promise<typeof ContextManager> {
-  return (contextManager = await import('../context/context-manager.js'));
+  return (contextManager = await loadPart(
+    'the context window code',
+    () => import('../context/context-manager.js'),
+  ));
 }
 
 async function loadToolInputRepair(): Promise<typeof ToolInputRepair> {
-  return (toolInputRepair = await import('./tool-input-repair.js'));
+  return (toolInputRepair = await loadPart(
+    'the tool input repair',
+    () => import('./tool-input-repair.js'),
+  ));
+}
+
+/**
+ * A chunk of ours that cannot load (the page's server is gone, or a deploy replaced the files
+ * the page was built with) fails the call as a `NETWORK_ERROR` that says so, not as the
+ * browser's bare TypeError. Nothing is cached: the next call tries again.
+ */
+async function loadPart<T>(part: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw new AgentError(
+      'NETWORK_ERROR',
+      `Could not load ${part} of open-agent: ${errorMessage(error)}. Reload the page if its server was restarted or redeployed.`,
+      { cause: error },
+    );
+  }
 }
 
 /**
