@@ -1,5 +1,5 @@
 import type { AgentOptions, ChatBackend, Client, HistoryStore, ToolSource } from '../../src/index.js';
-import type { SessionHost } from './chat-session.js';
+import type { SessionHost } from './session-host.js';
 
 /** The settings of `<agent-chat>` the session reads (live: each read is the current value). */
 export interface ChatSettings extends Pick<HTMLElement, 'dispatchEvent'> {
