@@ -2,10 +2,12 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource, type UserContent } from '../../src/index.js';
-import { bannerTemplate, composerTemplate, headerTemplate } from './chat-controls.js';
+import { bannerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput } from './composer-input.js';
+import { composerView } from './composer-view.js';
 import { ChatSession } from './chat-session.js';
+import { chatSessionHost } from './chat-session-host.js';
 import { copyCode } from '../markdown/copy-code.js';
 import type { MessageActions } from '../transcript/message-actions.js';
 import { loadMessageRow } from './message-row-loader.js';
@@ -20,18 +22,10 @@ import { toolCardActions } from '../tool-card/tool-card-actions.js';
 import { markdownRenderer } from '../markdown/markdown-loader.js';
 import { loadToolCards, toolCards } from '../tool-card/tool-card-loader.js';
 import { pageLocale, translator, type ChatStrings, type Translate } from '../strings/chat-strings.js';
+import { agentChatProperties, CLIENT_SETTINGS } from './agent-chat-properties.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
-
-/** Properties that change the Client. */
-const CONFIG = ['baseUrl', 'model', 'systemPrompt', 'conversationId', 'maxToolIterations', 'autoExecute', 'tools', 'client', 'history', 'backend', 'options'] as const;
-
-/** `auto-execute` is on unless the attribute says `false`, `off` or `0`. */
-const onOff = {
-  fromAttribute: (value: string | null) => value === null || !['false', 'off', '0'].includes(value.trim().toLowerCase()),
-  toAttribute: (value: boolean) => (value ? 'true' : 'false'),
-};
 
 /**
  * `<agent-chat>`: a complete chat with an agent. Set `base-url` and `model` (or the
@@ -51,24 +45,7 @@ const onOff = {
  * </script>
  */
 export class AgentChat extends LitElement {
-  static override properties = {
-    baseUrl: { attribute: 'base-url' },
-    model: {},
-    systemPrompt: { attribute: 'system-prompt' },
-    conversationId: { attribute: 'conversation-id', reflect: true },
-    maxToolIterations: { attribute: 'max-tool-iterations', type: Number },
-    placeholder: {},
-    autoExecute: { attribute: 'auto-execute', converter: onOff },
-    allowRemoteImages: { attribute: 'allow-remote-images', type: Boolean },
-    imageMaxSize: { attribute: 'image-max-size', type: Number },
-    strings: { attribute: false },
-    sidebarOpen: { attribute: 'sidebar-open', type: Boolean, reflect: true },
-    tools: { attribute: false },
-    client: { attribute: false },
-    history: { attribute: false },
-    backend: { attribute: false },
-    options: { attribute: false },
-  };
+  static override properties = agentChatProperties;
 
   /** The server's OpenAI-compatible root, e.g. `http://localhost:11434/v1`. */
   declare baseUrl: string | undefined;
@@ -149,26 +126,12 @@ export class AgentChat extends LitElement {
     this.allowRemoteImages = false;
     this.sidebarOpen = false;
     this.tools = [];
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host adapter reads live properties
-    const element = this;
     this.#session = new ChatSession(
-      {
-        get client() {
-          return element.client;
-        },
-        get history() {
-          return element.history;
-        },
-        get conversationId() {
-          return element.conversationId;
-        },
-        clientOptions: () => this.#clientOptions(),
+      chatSessionHost(this, {
         markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages, translate: this.#t }),
-        emit: (type: string, detail: unknown) =>
-          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: type === 'agent-tool-call' })),
         changed: () => this.requestUpdate(),
         loaded: () => this.#onLoaded(),
-      },
+      }),
       this.#scheduler,
     );
     this.#actions = toolCardActions(this.#session, {
@@ -250,7 +213,7 @@ export class AgentChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('strings')) this.#t = translator(this.strings, pageLocale(this));
     const fresh = this.hasUpdated && changed.has('allowRemoteImages');
-    if (!this.hasUpdated || fresh || CONFIG.some((key) => changed.has(key))) this.#session.configure({ fresh });
+    if (!this.hasUpdated || fresh || CLIENT_SETTINGS.some((key) => changed.has(key))) this.#session.configure({ fresh });
   }
 
   protected override firstUpdated(): void {
@@ -273,19 +236,6 @@ export class AgentChat extends LitElement {
 
   protected override updated(): void {
     this.#window.observe(this.renderRoot, () => this.#log());
-  }
-
-  #clientOptions(): AgentOptions {
-    return {
-      ...this.options,
-      model: this.model ?? this.options?.model ?? '',
-      ...(this.baseUrl ? { baseURL: this.baseUrl } : {}),
-      ...(this.backend ? { backend: this.backend } : {}),
-      ...(this.systemPrompt ? { systemPrompt: this.systemPrompt } : {}),
-      tools: this.tools,
-      autoExecuteTools: this.autoExecute,
-      ...(this.maxToolIterations === undefined || Number.isNaN(this.maxToolIterations) ? {} : { maxToolIterations: this.maxToolIterations }),
-    };
   }
 
   #onLoaded(): void {
@@ -353,29 +303,16 @@ export class AgentChat extends LitElement {
   }
 
   #composer(): TemplateResult {
-    const { running, client, loading } = this.#session;
-    return composerTemplate(
+    const { running, client, loading, transcript } = this.#session;
+    return composerView(
+      this.#input,
       {
-        draft: this.#input.draft,
         placeholder: this.placeholder ?? this.#t('Message the agent…'),
         running,
         blocked: !client || loading,
-        editing: this.#input.editing !== undefined,
-        canRegenerate: this.#session.transcript.entries.at(-1)?.kind === 'assistant',
-        images: this.#input.images,
-        attachments: this.#input.attachments(this.#t),
+        canRegenerate: transcript.entries.at(-1)?.kind === 'assistant',
       },
-      {
-        input: this.#input.input,
-        keydown: this.#input.keydown,
-        submit: (event: SubmitEvent) => {
-          event.preventDefault();
-          this.#input.submit();
-        },
-        stop: () => this.stop(),
-        regenerate: () => void this.regenerate(),
-        take: this.#input.take,
-      },
+      { stop: () => this.stop(), regenerate: () => void this.regenerate() },
       this.#t,
     );
   }

@@ -1,31 +1,16 @@
 import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
-import type { AgentRunEndDetail, AgentToolCallDetail } from './chat-events.js';
+import type { AgentRunEndDetail } from './chat-events.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
-import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
-import { Transcript, type AssistantEntry, type ToolPart } from '../transcript/transcript.js';
+import type { AssistantEntry, ToolPart, Transcript } from '../transcript/transcript.js';
+import type { SessionHost } from './session-host.js';
+import { sessionTranscript } from './session-transcript.js';
 import { messageRow } from './message-row-loader.js';
 import { lastPrompt } from './composer-input.js';
 import type { ContextUse } from './chat-controls.js';
 
-/** What the session needs from its element. */
-export interface SessionHost {
-  readonly client: Client | undefined;
-  readonly history: HistoryStore | undefined;
-  readonly conversationId: string | undefined;
-  clientOptions(): AgentOptions;
-  markdownOptions(): MarkdownOptions;
-  emit(type: 'agent-event', detail: AgentEvent): void;
-  emit(type: 'agent-run-end', detail: AgentRunEndDetail): void;
-  emit(type: 'agent-error', detail: { error: Error; fatal: boolean }): void;
-  /** Returns `false` when a listener called `preventDefault()`. */
-  emit(type: 'agent-tool-call', detail: AgentToolCallDetail): boolean;
-  /** Something changed that needs a re-render. */
-  changed(): void;
-  /** A conversation finished loading into the transcript. */
-  loaded(): void;
-}
+export type { SessionHost } from './session-host.js';
 
 /**
  * The element's link to a {@link Client}: builds (or adopts) it, loads its stored
@@ -61,7 +46,7 @@ export class ChatSession {
   constructor(host: SessionHost, scheduler: FrameScheduler) {
     this.#host = host;
     this.#scheduler = scheduler;
-    this.transcript = this.#newTranscript();
+    this.transcript = sessionTranscript(this.#host, this.#scheduler);
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port reads live fields
     const session = this;
     this.calls = new WaitingCalls({
@@ -107,7 +92,7 @@ export class ChatSession {
     }
     const host = this.#host;
     const previous = this.client;
-    if (fresh) this.transcript = this.#newTranscript();
+    if (fresh) this.transcript = sessionTranscript(this.#host, this.#scheduler);
     if (host.client) {
       const adopted = host.client !== previous || this.#owned;
       this.#replace(host.client, undefined, false);
@@ -359,20 +344,5 @@ export class ChatSession {
   #touch(part: ToolPart): void {
     this.transcript.touch(part);
     this.#host.changed();
-  }
-
-  #newTranscript(): Transcript {
-    const host = this.#host;
-    // Read when a message renders, not now: the transcript is built in the element's
-    // constructor, before an `allow-remote-images` attribute has been read.
-    const markdown = {
-      get allowRemoteImages() {
-        return host.markdownOptions().allowRemoteImages === true;
-      },
-      get translate() {
-        return host.markdownOptions().translate;
-      },
-    };
-    return new Transcript({ scheduler: this.#scheduler, markdown });
   }
 }
