@@ -3,10 +3,11 @@ import type {
   QuickJSHandle,
   VmFunctionImplementation,
 } from 'quickjs-emscripten-core';
+import { sandboxJsonSafe } from './sandbox-json-safe.js';
 import { sandboxPrelude, type PreludeExports, type PreludeHost } from './sandbox-prelude.js';
 
 /** Evaluated in every run's fresh context; see sandbox-prelude.ts for why it is source text. */
-const PRELUDE_SOURCE = `(${sandboxPrelude.toString()})`;
+const PRELUDE_SOURCE = `((host) => (${sandboxPrelude.toString()})(host, (${sandboxJsonSafe.toString()})()))`;
 
 /** The prelude's exports in the engine: its functions as handles, `headerLines` read out. */
 export type PreludeHandles = {
