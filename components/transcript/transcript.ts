@@ -11,6 +11,7 @@ import { MarkdownView } from '../markdown/markdown-view.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
 import { entriesFromHistory, markInterrupted, showAsJson, userEntry } from './entries-from-history.js';
+import { endReasoning, reasoningPart, shownTextStart } from './reasoning-part.js';
 import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
 import {
   applyToolInput,
@@ -91,14 +92,14 @@ export class Transcript {
           last.view.append(event.text);
           return false;
         }
-        this.#endReasoning(entry);
+        endReasoning(entry);
         entry.parts.push(
-          kind === 'text' ? this.#textPart(event.text) : this.#reasoningPart(event.text, true),
+          kind === 'text' ? this.#textPart(event.text) : this.#reasoningPart(event.text),
         );
         return this.#touch(entry);
       }
       case 'tool_use':
-        this.#endReasoning(entry);
+        endReasoning(entry);
         this.#placeTool(entry, {
           kind: 'tool',
           id: event.id,
@@ -141,7 +142,7 @@ export class Transcript {
       }
       case 'step_end': {
         const dropped = dropToolInputs(entry);
-        return (this.#endReasoning(entry) || dropped) && this.#touch(entry);
+        return (endReasoning(entry) || dropped) && this.#touch(entry);
       }
       case 'awaiting_tool_results':
         this.markPending(entry, event.pending);
@@ -171,7 +172,7 @@ export class Transcript {
    */
   toolInput(entry: AssistantEntry, delta: ToolInputDelta): boolean {
     if (entry.state !== 'streaming') return false;
-    const ended = this.#endReasoning(entry);
+    const ended = endReasoning(entry);
     const added = applyToolInput(entry, delta, this.#scheduler);
     return (added || ended) && this.#touch(entry);
   }
@@ -183,17 +184,10 @@ export class Transcript {
    */
   textWasReasoning(entry: AssistantEntry, text: string): boolean {
     if (entry.state !== 'streaming' || text === '') return false;
-    let start = entry.parts.length;
-    let shown = '';
-    while (start > 0 && shown.length < text.length) {
-      const part = entry.parts[start - 1];
-      if (part?.kind !== 'text' || part.view.finished) break;
-      shown = part.view.text + shown;
-      start -= 1;
-    }
+    const start = shownTextStart(entry, text);
     // Anything else means the parts are not what this response streamed: leave them.
-    if (shown !== text) return false;
-    entry.parts.splice(start, entry.parts.length - start, this.#reasoningPart(text, true));
+    if (start === undefined) return false;
+    entry.parts.splice(start, entry.parts.length - start, this.#reasoningPart(text));
     return this.#touch(entry);
   }
 
@@ -244,7 +238,7 @@ export class Transcript {
 
   /** Ends an entry's streaming: text is rendered whole, running tools become cancelled when stopped. */
   finish(entry: AssistantEntry, state: AssistantEntry['state']): void {
-    this.#endReasoning(entry);
+    endReasoning(entry);
     dropToolInputs(entry);
     for (const part of entry.parts) {
       if (part.kind === 'text') part.view.finish();
@@ -309,21 +303,8 @@ export class Transcript {
     return { kind: 'text', view };
   }
 
-  #reasoningPart(text: string, streaming: boolean): ReasoningPart {
-    const view = new TextView(this.#scheduler ? { scheduler: this.#scheduler } : {});
-    view.append(text);
-    return { kind: 'reasoning', view, streaming };
-  }
-
-  #endReasoning(entry: AssistantEntry): boolean {
-    let changed = false;
-    for (const part of entry.parts) {
-      if (part.kind === 'reasoning' && part.streaming) {
-        part.streaming = false;
-        changed = true;
-      }
-    }
-    return changed;
+  #reasoningPart(text: string): ReasoningPart {
+    return reasoningPart(text, true, this.#scheduler);
   }
 
   #touch(entry: AssistantEntry): true {

@@ -1,6 +1,7 @@
 /**
  * The part of the sandbox runtime that lives inside the QuickJS engine, next to the model's
- * code: `console`, timers, compiling the code, and turning its result into JSON text.
+ * code: `console`, timers, `fetch` when granted, compiling the code, and turning its result
+ * into JSON text (with `sandboxJsonSafe`, evaluated the same way: sandbox-json-safe.ts).
  *
  * `sandboxPrelude` is never called in the worker's own realm: its source text
  * (`Function.prototype.toString`) is evaluated in each run's fresh QuickJS context. So it
@@ -10,6 +11,8 @@
  * again (src/worker/sandbox-run.ts): the model's code runs in the same context and may
  * have replaced any built-in by the time these functions run.
  */
+
+import type { JsonSafe } from './sandbox-json-safe.js';
 
 /** The only functions of the worker the engine can call (and through them, the model's code). */
 export interface PreludeHost {
@@ -56,180 +59,27 @@ export interface PreludeExports {
 // Everything below is evaluated inside the engine; see the file comment. Built-in methods are
 // captured unbound on purpose and called through the captured `Reflect.apply`, so that the
 // model's code cannot change what they do by patching prototypes.
-/* eslint-disable @typescript-eslint/no-unsafe-function-type, @typescript-eslint/unbound-method */
-export function sandboxPrelude(host: PreludeHost): PreludeExports {
+/* eslint-disable @typescript-eslint/unbound-method */
+export function sandboxPrelude(host: PreludeHost, json: JsonSafe): PreludeExports {
   // Captured before the model's code runs: it may replace any of these globals later.
   const apply = Reflect.apply;
   const ownKeys = Object.keys;
-  const isArray = Array.isArray;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
-  const isFinite = Number.isFinite;
-  const isView = ArrayBuffer.isView;
   const defineProperty = Object.defineProperty;
   const getPrototypeOf = Object.getPrototypeOf;
   const toSource = Function.prototype.toString;
-  const slice = String.prototype.slice;
-  const dateTime = Date.prototype.getTime;
-  const dateIso = Date.prototype.toISOString;
-  const regExpText = RegExp.prototype.toString;
-  const symbolText = Symbol.prototype.toString;
-  const mapEntries = Map.prototype.entries;
-  const setValues = Set.prototype.values;
-  const arrayFrom = Array.from;
   const now = Date.now;
   const toNumber = Number;
   const StringOf = String;
   const toText = (value: unknown): string => StringOf(value);
   const resolved = Promise.resolve();
   const then = Promise.prototype.then;
-  // The global bindings can be reassigned by the model's code; these cannot.
-  const types = {
-    Date,
-    RegExp,
-    Error,
-    Promise,
-    WeakMap,
-    WeakSet,
-    ArrayBuffer,
-    DataView,
-    Map,
-    Set,
-  };
   // eslint-disable-next-line @typescript-eslint/require-await -- only its constructor is used
   const asyncArrow = async () => undefined;
   const AsyncFunction = (getPrototypeOf(asyncArrow) as { constructor: unknown })
     .constructor as new (body: string) => () => Promise<unknown>;
-  const MAX_DEPTH = 12;
-  const MAX_ENTRIES = 1000;
-  /** Set by `serialize`: strings longer than this are cut, and the cut characters counted. */
-  let stringLimit = Infinity;
-  let stringsCut = 0;
-
-  const cut = (text: string, count: number): string => apply(slice, text, [0, count]);
-  const is = (value: object, constructor: Function): boolean => {
-    try {
-      return value instanceof constructor;
-    } catch {
-      return false;
-    }
-  };
-
-  const limited = (items: unknown[], map: (item: unknown) => unknown): unknown[] => {
-    const kept: unknown[] = [];
-    for (let index = 0; index < items.length && index < MAX_ENTRIES; index += 1) {
-      kept[index] = map(items[index]);
-    }
-    if (items.length > MAX_ENTRIES)
-      kept[kept.length] = `… ${items.length - MAX_ENTRIES} more items`;
-    return kept;
-  };
-
-  const describeFunction = (value: Function): string => {
-    let source = '';
-    try {
-      source = apply(toSource, value, []);
-    } catch {
-      // A proxy of a function: describe it without its source.
-    }
-    const name = typeof value.name === 'string' && value.name !== '' ? value.name : '(anonymous)';
-    return cut(source, 5) === 'class' ? `[class ${name}]` : `[Function: ${name}]`;
-  };
-
-  // The same conversion as the old in-worker toJsonSafe: what a reader wants to see.
-  const convert = (value: unknown, depth: number, ancestors: unknown[]): unknown => {
-    switch (typeof value) {
-      case 'undefined':
-      case 'boolean':
-        return value;
-      case 'string':
-        if (value.length <= stringLimit) return value;
-        stringsCut += value.length - stringLimit;
-        return cut(value, stringLimit);
-      case 'number':
-        return isFinite(value) ? (value === 0 ? 0 : value) : `${value}`;
-      case 'bigint':
-        return `${value}n`;
-      case 'symbol':
-        return apply(symbolText, value, []);
-      case 'function':
-        return describeFunction(value);
-      case 'object':
-        break;
-    }
-    if (value === null) return null;
-    for (let index = 0; index < ancestors.length; index += 1) {
-      if (ancestors[index] === value) return '[Circular]';
-    }
-    ancestors[ancestors.length] = value;
-    try {
-      return convertObject(value, depth, ancestors);
-    } catch (error) {
-      return `[Unserializable: ${is(error as object, types.Error) ? (error as Error).message : typeof error}]`;
-    } finally {
-      ancestors.length -= 1;
-    }
-  };
-
-  const convertObject = (value: object, depth: number, ancestors: unknown[]): unknown => {
-    const child = (item: unknown) => convert(item, depth + 1, ancestors);
-    if (is(value, types.Date)) {
-      const time = apply(dateTime, value, []);
-      return time === time ? apply(dateIso, value, []) : 'Invalid Date';
-    }
-    if (is(value, types.RegExp)) return apply(regExpText, value, []);
-    if (is(value, types.Error)) {
-      const error = value as Error;
-      return { name: `${error.name}`, message: `${error.message}` };
-    }
-    if (is(value, types.Promise)) return '[Promise]';
-    if (is(value, types.WeakMap)) return '[WeakMap]';
-    if (is(value, types.WeakSet)) return '[WeakSet]';
-    if (is(value, types.ArrayBuffer))
-      return `[ArrayBuffer(${(value as ArrayBuffer).byteLength} bytes)]`;
-    if (is(value, types.DataView)) return `[DataView(${(value as DataView).byteLength} bytes)]`;
-    if (isView(value)) {
-      if (depth >= MAX_DEPTH) return '[TypedArray]';
-      return limited(arrayFrom(value as unknown as ArrayLike<unknown>), child);
-    }
-    if (depth >= MAX_DEPTH) return isArray(value) ? `[Array(${value.length})]` : '[Object]';
-    if (isArray(value)) {
-      return limited(value, (item) => (item === undefined ? null : child(item)));
-    }
-    if (is(value, types.Map)) {
-      const pairs = arrayFrom(apply(mapEntries, value, []) as Iterable<[unknown, unknown]>);
-      return limited(pairs, (pair) => {
-        const [key, item] = pair as [unknown, unknown];
-        return [child(key), child(item)];
-      });
-    }
-    if (is(value, types.Set))
-      return limited(arrayFrom(apply(setValues, value, []) as Iterable<unknown>), child);
-    const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') return child(apply(toJSON, value, []));
-    const result: Record<string, unknown> = {};
-    const keys = ownKeys(value);
-    for (let index = 0; index < keys.length && index < MAX_ENTRIES; index += 1) {
-      const key = keys[index] as string;
-      const item = child((value as Record<string, unknown>)[key]);
-      if (item !== undefined) defineProperty(result, key, { value: item, enumerable: true });
-    }
-    if (keys.length > MAX_ENTRIES) result['…'] = `${keys.length - MAX_ENTRIES} more keys`;
-    return result;
-  };
-
-  const toJsonSafe = (value: unknown): unknown => convert(value, 0, []);
-
-  const formatForLog = (value: unknown): string => {
-    if (typeof value === 'string') return value;
-    if (value !== null && typeof value === 'object' && is(value, types.Error)) {
-      return `${(value as Error).name}: ${(value as Error).message}`;
-    }
-    const safe = toJsonSafe(value);
-    if (safe === undefined) return 'undefined';
-    if (typeof safe === 'string') return safe;
-    return stringify(safe);
-  };
+  const { cut, formatForLog } = json;
 
   const write = (level: string, values: unknown[]): void => {
     const parts: string[] = [];
@@ -400,30 +250,23 @@ export function sandboxPrelude(host: PreludeHost): PreludeExports {
       }
     },
     serialize(value, limit) {
-      stringLimit = limit;
-      stringsCut = 0;
-      let safe: unknown;
-      try {
-        safe = toJsonSafe(value);
-      } finally {
-        stringLimit = Infinity;
-      }
+      const safe = json.limited(value, limit);
       if (safe === undefined) return -1;
       pending = stringify(safe);
-      return pending.length + stringsCut;
+      return pending.length + json.stringsCut();
     },
     take: (count) => cut(pending, count),
     describe(thrown) {
-      if (thrown !== null && typeof thrown === 'object' && is(thrown, types.Error)) {
+      if (json.isError(thrown)) {
         let stack: unknown;
         try {
-          stack = (thrown as Error).stack;
+          stack = thrown.stack;
         } catch {
           stack = undefined;
         }
         return stringify({
-          name: formatForLog((thrown as Error).name),
-          message: formatForLog((thrown as Error).message),
+          name: formatForLog(thrown.name),
+          message: formatForLog(thrown.message),
           ...(typeof stack === 'string' ? { stack } : {}),
         });
       }

@@ -10,7 +10,7 @@ import { AgentError } from '../errors/agent-error.js';
 import { parseSandboxRequest, SANDBOX_TOOL_NAME } from '../tools/javascript-sandbox-protocol.js';
 import { exposeTools } from './expose-tools.js';
 import { SandboxEngine } from './sandbox-engine.js';
-import { runInSandbox } from './sandbox-run.js';
+import { runInSandbox } from './run-in-sandbox.js';
 
 /** One engine per memory limit (a tool's worker normally sees one). */
 const engines = new Map<number, SandboxEngine>();
