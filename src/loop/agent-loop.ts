@@ -5,7 +5,7 @@ import { DEFAULTS } from './agent-options.js';
 import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';
-import { modelStep } from './model-step.js';
+import { modelStep, type ModelStepResult } from './model-step.js';
 import { cancelUnsettled, commitRound, openRound, settleRound } from './tool-round.js';
 
 /** The `done` of a run whose prompt a `UserPromptSubmit` hook blocked: nothing was sent. */
@@ -23,8 +23,13 @@ export function promptBlocked(): AgentEvent {
  * The agent loop: settle the open round of tools (run, pause or cancel), then call the
  * model, until a response has no tool calls, the strategy says stop, the run pauses for
  * the caller, or it is aborted. Transport errors throw with history left consistent.
+ *
+ * Its events come through {@link pumpPhases} (`pumpPhases(agentLoop(context))`): each phase
+ * (a model call, a round of tools) is handed to the pump with `yield`, which passes its events
+ * straight on and resumes the loop with the phase's return value — once per phase, not once
+ * per event.
  */
-export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEvent, void> {
+export async function* agentLoop(context: LoopContext): AsyncGenerator<PhaseStep, void> {
   const { state, options } = context;
   const strategy =
     options.loopStrategy ?? maxIterations(options.maxToolIterations ?? DEFAULTS.maxToolIterations);
@@ -45,7 +50,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
   try {
     do {
       if (state.round) {
-        yield* settleRound(context);
+        yield settleRound(context);
         context.signal?.throwIfAborted();
         const pending = pendingCalls(state.round);
         if (pending.length > 0) {
@@ -83,7 +88,8 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       }
       context.signal?.throwIfAborted();
       iterations += 1;
-      const step = yield* modelStep(context, iterations);
+      // The pump resumes us with modelStep's return value.
+      const step = (yield modelStep(context, iterations)) as ModelStepResult;
       usage = addUsage(usage, step.usage);
       state.usage = addUsage(state.usage, step.usage);
       state.finishReason = step.turn.finishReason;
@@ -91,7 +97,7 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       const { answer } = step;
       if (answer?.success === false) throw answer.error;
       output = answer?.value;
-      yield* openRound(context, step.turn);
+      yield openRound(context, step.turn);
     } while (state.round && state.round.calls.length > 0);
     state.round = null;
     yield await done('completed');
@@ -103,5 +109,58 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<AgentEven
       commitRound(context);
     }
     yield await done('cancelled');
+  }
+}
+
+/**
+ * A phase of the loop (a model call, a round of tools) as {@link pumpPhases} runs it: an
+ * iterator of its events, and of the phases it hands on in turn.
+ */
+export type Phase = AsyncGenerator<PhaseStep, unknown> | Generator<PhaseStep, unknown>;
+
+/** What a phase yields: an event for the consumer, or a phase to run. */
+export type PhaseStep = AgentEvent | Phase;
+
+/**
+ * Runs nested phase generators as one stream of events, the way nested `yield*` would —
+ * a phase's error thrown into the phase that started it, `return()` closing them innermost
+ * first — but each event goes from the phase that yields it to the consumer in one step.
+ * Through `yield*`, every event resumed every generator on the way up, and the engine then
+ * optimized all of them: in a short-lived process (a page, a CLI run) compiling the loop's
+ * big generators cost more CPU than the run itself. Here only this small one runs per event.
+ */
+export async function* pumpPhases(root: Phase): AsyncGenerator<AgentEvent, void> {
+  const stack = [root];
+  // An error on its way out: thrown into each phase that started the one that failed.
+  let failure: { error: unknown } | undefined;
+  let value: unknown;
+  try {
+    for (let frame = stack.at(-1); frame; frame = stack.at(-1)) {
+      let step: IteratorResult<PhaseStep, unknown>;
+      try {
+        step = await (failure ? frame.throw(failure.error) : frame.next(value));
+        failure = undefined;
+      } catch (error) {
+        stack.pop();
+        failure = { error };
+        continue;
+      }
+      value = undefined;
+      if (step.done === true) {
+        stack.pop();
+        value = step.value;
+      } else if ('next' in step.value) stack.push(step.value);
+      else {
+        try {
+          yield step.value;
+        } catch (error) {
+          failure = { error };
+        }
+      }
+    }
+    if (failure) throw failure.error;
+  } finally {
+    // Stopped early (the consumer's return()): the phases still open close, innermost first.
+    for (let frame = stack.pop(); frame; frame = stack.pop()) await frame.return(undefined);
   }
 }

@@ -8,7 +8,7 @@ import { branchPosition, type BranchPosition } from '../types/message-fork.js';
 import type * as Branching from './branching.js';
 import type { LoopContext } from './loop-context.js';
 import type { Usage } from '../types/usage.js';
-import { agentLoop, promptBlocked } from './agent-loop.js';
+import { agentLoop, pumpPhases, promptBlocked, type PhaseStep } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
 import {
   emptyConversationState,
@@ -191,24 +191,27 @@ export class Client {
    * with history left consistent. An abort is not thrown: it ends with `done` `cancelled`.
    */
   receiveMessages(): AsyncGenerator<AgentEvent, void> {
-    return this.#events(undefined);
+    return pumpPhases(this.#events(undefined));
   }
 
   /**
-   * `query()` then `receiveMessages()`, as one async iterable (one generator: a wrapper
-   * around `receiveMessages()` would add a hop to every event).
+   * `query()` then `receiveMessages()`, as one async iterable (one pump: a wrapper around
+   * `receiveMessages()` would add a hop to every event).
    */
   run(
     prompt: UserContent,
     options: { signal?: AbortSignal } = {},
   ): AsyncGenerator<AgentEvent, void> {
-    return this.#events({ prompt, options });
+    return pumpPhases(this.#events({ prompt, options }));
   }
 
-  /** The events of `receiveMessages()`, after recording `start`'s prompt when given (`run()`). */
+  /**
+   * The events of `receiveMessages()`, after recording `start`'s prompt when given (`run()`), as
+   * phases for {@link pumpPhases}.
+   */
   async *#events(
     start: { prompt: UserContent; options: { signal?: AbortSignal } } | undefined,
-  ): AsyncGenerator<AgentEvent, void> {
+  ): AsyncGenerator<PhaseStep, void> {
     if (start !== undefined) {
       const result = await this.query(start.prompt, start.options);
       if (!result.accepted) {
@@ -236,8 +239,8 @@ export class Client {
       const untold = this.#untold;
       this.#untold = [];
       yield* untold;
-      // Delegated, not re-yielded: a for-await here would add a promise hop to every event.
-      yield* agentLoop(context);
+      // Handed to the pump, not re-yielded: its events go to the caller without passing here.
+      yield agentLoop(context);
     } finally {
       this.#running = false;
     }

@@ -196,12 +196,7 @@ function toolInputListener(context: LoopContext): {
       } catch (error) {
         if (reported) return;
         reported = true;
-        context.report(
-          new AgentError('TOOL_FAILED', `onToolInputDelta failed: ${errorMessage(error)}`, {
-            cause: error,
-            context: { callback: 'onToolInputDelta' },
-          }),
-        );
+        context.report(callbackFailed('onToolInputDelta', error));
       }
     },
   };
@@ -214,13 +209,16 @@ function tellTextWasReasoning(context: LoopContext, text: string): void {
   try {
     callback(text);
   } catch (error) {
-    context.report(
-      new AgentError('TOOL_FAILED', `onTextWasReasoning failed: ${errorMessage(error)}`, {
-        cause: error,
-        context: { callback: 'onTextWasReasoning' },
-      }),
-    );
+    context.report(callbackFailed('onTextWasReasoning', error));
   }
+}
+
+/** What `onError` hears when one of the caller's stream callbacks threw. */
+function callbackFailed(callback: string, error: unknown): AgentError {
+  return new AgentError('TOOL_FAILED', `${callback} failed: ${errorMessage(error)}`, {
+    cause: error,
+    context: { callback },
+  });
 }
 
 function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequest {

@@ -1,7 +1,7 @@
 import { createToolRegistry } from '../tools/tool-registry.js';
 import type { AgentEvent } from '../types/events.js';
 import type { Message, UserContent } from '../types/message.js';
-import { agentLoop, promptBlocked } from './agent-loop.js';
+import { agentLoop, promptBlocked, pumpPhases } from './agent-loop.js';
 import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
 import { emptyConversationState } from './conversation-state.js';
 import { runPromptHooks } from './hooks.js';
@@ -47,13 +47,15 @@ export async function* query(
   const state = emptyConversationState();
   state.messages.push({ role: 'user', content: decision.prompt });
   state.modelCallDue = true;
-  yield* agentLoop({
-    options: agentOptions,
-    backend,
-    registry,
-    state,
-    signal,
-    append: (...messages: Message[]) => state.messages.push(...messages),
-    report,
-  });
+  yield* pumpPhases(
+    agentLoop({
+      options: agentOptions,
+      backend,
+      registry,
+      state,
+      signal,
+      append: (...messages: Message[]) => state.messages.push(...messages),
+      report,
+    }),
+  );
 }

@@ -3,10 +3,10 @@ import { executeTool, type ToolOutcome } from '../tools/execute-tool.js';
 import { hasImageParts } from '../types/message.js';
 import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
-import type { AgentEvent } from '../types/events.js';
 import type { RoundCall } from './conversation-state.js';
 import { runPostToolHooks, runPreToolHooks } from './tool-hooks.js';
 import type { LoopContext } from './loop-context.js';
+import type { PhaseStep } from './agent-loop.js';
 import { announceSettled, cancelUnsettled, failedCall, type Call } from './tool-round.js';
 
 // The half of a tool round that runs tools: PreToolUse hooks and approval predicates, execute,
@@ -46,13 +46,14 @@ export async function prepareWithHooks(
 }
 
 /**
- * Runs every `ready` call of the round concurrently; yields each result as it lands.
+ * Runs every `ready` call of the round concurrently; yields each result as it lands (the
+ * results settled together as one phase: the pump passes them on without resuming this).
  * After an abort, every call still unsettled gets an `EXECUTION_CANCELLED` result.
  */
-export async function* runReadyCalls(context: LoopContext): AsyncGenerator<AgentEvent> {
+export async function* runReadyCalls(context: LoopContext): AsyncGenerator<PhaseStep> {
   const round = context.state.round;
   if (!round) return;
-  yield* announceSettled(round);
+  yield announceSettled(round);
   // Each call reports when it settles; the loop sleeps only while none is left to announce.
   let running = 0;
   let unannounced = 0;
@@ -89,11 +90,11 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Agent
     }
     if (failure !== undefined) throw failure.error;
     unannounced = 0;
-    yield* announceSettled(round);
+    yield announceSettled(round);
   }
   if (context.signal?.aborted === true) {
     cancelUnsettled(round, (call) => `Tool "${call.name}" was cancelled`);
-    yield* announceSettled(round);
+    yield announceSettled(round);
   }
 }
 

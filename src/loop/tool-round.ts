@@ -5,6 +5,7 @@ import { DEFAULTS } from './agent-options.js';
 import { resultText, type RoundCall, type ToolRound } from './conversation-state.js';
 import type { ContentPart } from '../types/message.js';
 import type { LoopContext } from './loop-context.js';
+import type { Phase, PhaseStep } from './agent-loop.js';
 import type * as ToolExecution from './tool-execution.js';
 
 /** A tool call as the round handles it. */
@@ -25,45 +26,20 @@ export function failedCall(call: Call, error: AgentError, announced = false): Ro
 /**
  * Opens the round for a response's tool calls: decides for each whether it runs now,
  * waits for the caller (external tool, approval, manual mode) or fails at once (unknown
- * tool, invalid input, denied by a hook). Returns the events to `yield*`: a plain iterable
- * when no call had to wait for a hook (most rounds), else an async generator.
+ * tool, invalid input, denied by a hook); then yields the events of what already settled.
+ * A phase for the pump, which resumes it once per round: one generator serves rounds with
+ * and without hooks to wait for (it no longer costs a hop per event).
  */
-export function openRound(
+export async function* openRound(
   context: LoopContext,
   turn: AssistantTurn,
-): AsyncIterable<AgentEvent> | Iterable<AgentEvent> {
+): AsyncGenerator<AgentEvent> {
   const calls: RoundCall[] = [];
-  for (const [index, use] of turn.toolCalls.entries()) {
+  for (const use of turn.toolCalls) {
     const call = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
     // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
-    if (call instanceof Promise) return openRoundAfterHooks(context, turn, calls, call, index + 1);
-    calls.push(call);
-  }
-  return roundOpened(context, turn, calls);
-}
-
-/** {@link openRound} from the call whose hooks are running on: calls are prepared in order. */
-async function* openRoundAfterHooks(
-  context: LoopContext,
-  turn: AssistantTurn,
-  calls: RoundCall[],
-  preparing: Promise<RoundCall>,
-  next: number,
-): AsyncGenerator<AgentEvent> {
-  calls.push(await preparing);
-  for (const use of turn.toolCalls.slice(next)) {
-    const call = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
     calls.push(call instanceof Promise ? await call : call);
   }
-  yield* roundOpened(context, turn, calls);
-}
-
-/** Adds the response's invalid calls, opens the round, and returns the events of what already settled. */
-function roundOpened(
-  context: LoopContext,
-  turn: AssistantTurn,
-  calls: RoundCall[],
-): Iterable<AgentEvent> {
   for (const invalid of turn.invalidToolCalls) {
     // The aggregator already yielded its tool_use_error; only calls echoed in history need a result.
     if (!invalid.toolUseId || !invalid.name) continue;
@@ -73,7 +49,7 @@ function roundOpened(
     );
   }
   context.state.round = { calls };
-  return announceSettled(context.state.round);
+  yield* announceSettled(context.state.round);
 }
 
 function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
@@ -110,21 +86,19 @@ function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<Roun
 /**
  * Settles what the round can settle now: runs its `ready` calls (see `runReadyCalls`, loaded on
  * the first round that runs a tool: a page that only streams answers never ships it), and
- * yields the events of calls settled since the last time. Returns the iterable that does it
- * (for `yield*`) rather than wrapping it: a generator here would add a hop to every event.
+ * yields the events of calls settled since the last time. Returns the iterator that does it
+ * (a phase for the pump) rather than wrapping it: a generator here would add a hop to every event.
  */
-export function settleRound(
-  context: LoopContext,
-): AsyncIterable<AgentEvent> | Iterable<AgentEvent> {
+export function settleRound(context: LoopContext): Phase {
   const round = context.state.round;
-  if (!round) return [];
+  if (!round) return announceSettled({ calls: [] });
   if (round.calls.some((call) => call.status === 'ready')) {
     return execution ? execution.runReadyCalls(context) : loadAndRunReadyCalls(context);
   }
   return announceSettled(round);
 }
 
-async function* loadAndRunReadyCalls(context: LoopContext): AsyncGenerator<AgentEvent> {
+async function* loadAndRunReadyCalls(context: LoopContext): AsyncGenerator<PhaseStep> {
   const { runReadyCalls } = await loadToolExecution();
   yield* runReadyCalls(context);
 }
