@@ -71,7 +71,6 @@ export { createFetchBackend } from './backend/fetch-backend.js';
 export { webLLMBackend } from './backend/web-llm-backend.js';
 export type { WebLLMEngine } from './backend/web-llm-backend.js';
 export type { FetchBackendOptions } from './backend/fetch-backend.js';
-export { corsHint } from './backend/cors-hint.js';
 export {
   CONVERSATION_FILE_FORMAT,
   CONVERSATION_FILE_VERSION,
@@ -79,7 +78,6 @@ export {
   UNTITLED,
   indexedDBHistory,
   memoryHistory,
-  parseConversationFile,
   pendingToolCallIds,
   readConversationFile,
   repairDanglingToolCalls,
@@ -119,7 +117,7 @@ export type {
   ValidationFailure,
 } from './loop/agent-result.js';
 export type { AgentCallbacks, AgentRunState, CallbackError } from './loop/agent-callbacks.js';
-export { aggregateStream } from './stream/aggregate-stream.js';
+export { aggregateStream } from './stream/aggregate-stream-on-demand.js';
 export type { AggregateOptions, AssistantTurn, StreamEvent } from './stream/aggregate-stream.js';
 export { workerTool } from './tools/worker-tool.js';
 export type { WorkerToolConfig } from './tools/worker-tool.js';

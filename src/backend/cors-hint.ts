@@ -107,23 +107,5 @@ export function isLocalHost(hostname: string): boolean {
   return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
 
-/**
- * The page's origin when this code runs in a page or a worker (where CORS applies), else
- * undefined (Node, Deno: no CORS).
- */
-export function pageOrigin(): string | undefined {
-  const scope = globalThis as {
-    document?: unknown;
-    importScripts?: unknown;
-    location?: { origin?: unknown };
-  };
-  const inPage =
-    scope.document !== undefined || typeof scope.importScripts === 'function' || isWorkerScope();
-  if (!inPage) return undefined;
-  return typeof scope.location?.origin === 'string' ? scope.location.origin : 'null';
-}
-
-function isWorkerScope(): boolean {
-  // Module workers have no importScripts; WorkerGlobalScope exists in every worker.
-  return typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function';
-}
+// Where the hint is wanted, so is the origin it is for: loaded together, on the failure.
+export { pageOrigin } from './page-origin.js';

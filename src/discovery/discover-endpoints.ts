@@ -1,4 +1,4 @@
-import { corsHint, pageOrigin as detectPageOrigin } from '../backend/cors-hint.js';
+import { pageOrigin as detectPageOrigin } from '../backend/page-origin.js';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
 import { LOCAL_ENDPOINTS, noModelFix, normalizeBaseURL, serverName, type EndpointCandidate } from './local-endpoints.js';
 
@@ -108,7 +108,7 @@ async function probe(candidate: EndpointCandidate, context: ProbeContext): Promi
     if (isTimeout(error)) return found('unreachable', `No answer from ${root} within ${context.timeoutMs} ms`);
     if (await answersOpaquely(url, context)) {
       return found('cors', `${name} is running at ${root}, but it does not allow this page (CORS)`, {
-        fix: corsHint(url, context.origin) ?? `Allow the origin ${context.origin ?? '*'} in the server's CORS settings.`,
+        fix: (await corsHintFor(url, context.origin)) ?? `Allow the origin ${context.origin ?? '*'} in the server's CORS settings.`,
       });
     }
     return found('unreachable', `Nothing answered at ${root} (${errorMessage(error)})`);
@@ -166,4 +166,16 @@ function modelIds(body: unknown): string[] | undefined {
     if (typeof id === 'string' && id !== '') ids.push(id);
   }
   return ids;
+}
+
+/**
+ * The CORS fix for a server that answers but not to this page. The table of servers loads only
+ * now, for the failure it explains; when even that chunk cannot load, the generic advice.
+ */
+async function corsHintFor(url: string, origin: string | undefined): Promise<string | undefined> {
+  try {
+    return (await import('../backend/cors-hint.js')).corsHint(url, origin);
+  } catch {
+    return undefined;
+  }
 }

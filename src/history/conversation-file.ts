@@ -8,16 +8,9 @@ import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
 import { valibotCheck } from '../types/valibot-check.js';
 import { pausedStateSchema } from './message-schema.js';
+import { CONVERSATION_FILE_FORMAT, CONVERSATION_FILE_VERSION } from './conversation-file-format.js';
 
-/** The `format` field of an exported conversation. */
-export const CONVERSATION_FILE_FORMAT = 'open-agent-conversation';
-/**
- * The `version` field this code writes. It reads this one and every earlier one: version 1
- * files have no `forks`. Display-only message fields (an assistant message's `reasoning`, a
- * tool message's `durationMs`) are optional: readers that predate them drop them, so they
- * need no new version.
- */
-export const CONVERSATION_FILE_VERSION = 2;
+export { CONVERSATION_FILE_FORMAT, CONVERSATION_FILE_VERSION } from './conversation-file-format.js';
 
 /** An exported conversation: what `exportConversation` writes and `importConversation` reads. */
 export interface ConversationFile {

@@ -15,10 +15,6 @@ export {
   pendingToolCallIds,
   repairDanglingToolCalls,
 } from './repair-dangling-tool-calls.js';
-export {
-  CONVERSATION_FILE_FORMAT,
-  CONVERSATION_FILE_VERSION,
-  parseConversationFile,
-} from './conversation-file.js';
+export { CONVERSATION_FILE_FORMAT, CONVERSATION_FILE_VERSION } from './conversation-file-format.js';
 export type { ConversationFile } from './conversation-file.js';
-export { readConversationFile } from './conversation-file-forks.js';
+export { readConversationFile } from './read-conversation-file.js';

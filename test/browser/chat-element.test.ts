@@ -97,7 +97,7 @@ describe('<agent-chat>', () => {
 
     const log = $(chat, '[role="log"]');
     expect(log?.getAttribute('aria-live')).toBe('polite');
-    expect(text(chat, 'article.user')).toBe('Hi');
+    expect(text(chat, 'article.user .bubble')).toBe('Hi');
     // The markdown renderer is its own chunk, loaded on first use: the text shows plain until then.
     await expect.poll(() => $(chat, 'article.assistant strong')?.textContent, { timeout: 15_000 }).toBe('world');
     expect(seen.map((event) => event.type)).toEqual(['text', 'text', 'text', 'step_end', 'done']);
