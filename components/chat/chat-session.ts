@@ -1,5 +1,4 @@
 import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
-import type { AgentRunEndDetail } from './chat-events.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
@@ -9,6 +8,7 @@ import { sessionTranscript } from './session-transcript.js';
 import { messageRow } from './message-row-loader.js';
 import { lastPrompt } from './composer-input.js';
 import type { ContextUse } from './chat-controls.js';
+import { feedRun, observeRun } from './feed-run.js';
 
 export type { SessionHost } from './session-host.js';
 
@@ -241,7 +241,6 @@ export class ChatSession {
 
   async #drive(entry: AssistantEntry, start: (signal: AbortSignal) => AsyncIterable<AgentEvent>): Promise<boolean> {
     const host = this.#host;
-    const transcript = this.transcript;
     const controller = new AbortController();
     this.#controller = controller;
     this.#entry = entry;
@@ -250,40 +249,19 @@ export class ChatSession {
     this.running = true;
     this.error = undefined;
     host.changed();
-    let detail: AgentRunEndDetail = { status: 'completed' };
-    try {
-      for await (const event of start(controller.signal)) {
-        if (transcript.apply(entry, event)) host.changed();
-        if (event.type === 'step_end' && event.usage && event.contextWindow) {
-          this.context = { used: event.usage.promptTokens, window: event.contextWindow };
-          host.changed();
-        }
-        host.emit('agent-event', event);
-        if (event.type === 'done') detail = { status: event.status, usage: event.usage };
-      }
-      return true;
-    } catch (error) {
-      const failure = asError(error);
-      transcript.fail(entry);
-      this.error = failure;
-      detail = { status: 'error', error: failure };
-      host.emit('agent-error', { error: failure, fatal: true });
-      return false;
-    } finally {
-      if (entry.state === 'streaming') transcript.finish(entry, 'done');
-      this.#scheduler.flush();
-      this.running = false;
-      this.#controller = undefined;
-      this.#entry = undefined;
-      this.markBranches();
-      host.changed();
-      host.emit('agent-run-end', detail);
-      const deferred = this.#deferred;
-      this.#deferred = undefined;
-      if (deferred) this.configure(deferred);
-      else if (detail.status === 'awaiting_tool_results') this.calls.offer();
-      ended();
-    }
+    const detail = await feedRun({ entry, events: () => start(controller.signal), session: this, host, scheduler: this.#scheduler });
+    this.running = false;
+    this.#controller = undefined;
+    this.#entry = undefined;
+    this.markBranches();
+    host.changed();
+    host.emit('agent-run-end', detail);
+    const deferred = this.#deferred;
+    this.#deferred = undefined;
+    if (deferred) this.configure(deferred);
+    else if (detail.status === 'awaiting_tool_results') this.calls.offer();
+    ended();
+    return detail.status !== 'error';
   }
 
   #load(client: Client): void {
@@ -309,18 +287,8 @@ export class ChatSession {
     const previous = this.client;
     if (previous && previous !== client && this.#owned) void previous.close();
     this.#unobserve?.();
-    // Own or adopted, the Client streams arguments into cards, and Qwen3-style output that
-    // starts in reasoning moves what was shown as answer.
-    this.#unobserve = client?.observe({
-      onToolInputDelta: (delta) => {
-        const entry = this.#entry;
-        if (entry && this.transcript.toolInput(entry, delta)) this.#host.changed();
-      },
-      onTextWasReasoning: (text) => {
-        const entry = this.#entry;
-        if (entry && this.transcript.textWasReasoning(entry, text)) this.#host.changed();
-      },
-    });
+    // Own or adopted, the Client streams arguments into cards (and moves reasoning shown as answer).
+    this.#unobserve = client && observeRun(client, { session: this, entry: () => this.#entry, changed: () => this.#host.changed() });
     // Another Client (another conversation): its meter starts with its first request.
     if (client !== previous) this.context = undefined;
     this.client = client;
