@@ -3,7 +3,7 @@ import type { PropertyDeclarations } from 'lit';
 /**
  * How `<agent-chat>`'s attributes map to its properties (Lit's `static properties`): names,
  * types, reflection and the `auto-execute` converter. What each property means is documented
- * on `AgentChat`.
+ * on `AgentChatSettings`.
  */
 
 /** Properties that change the Client: a change builds a new one. */

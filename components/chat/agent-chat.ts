@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type AgentOptions, type ChatBackend, type Client, type HistoryStore, type ToolSource, type UserContent } from '../../src/index.js';
+import type { Client, UserContent } from '../../src/index.js';
 import { bannerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput } from './composer-input.js';
@@ -21,8 +21,9 @@ import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCardActions } from '../tool-card/tool-card-actions.js';
 import { markdownRenderer } from '../markdown/markdown-loader.js';
 import { loadToolCards, toolCards } from '../tool-card/tool-card-loader.js';
-import { pageLocale, translator, type ChatStrings, type Translate } from '../strings/chat-strings.js';
-import { agentChatProperties, CLIENT_SETTINGS } from './agent-chat-properties.js';
+import { pageLocale, translator, type Translate } from '../strings/chat-strings.js';
+import { CLIENT_SETTINGS } from './agent-chat-properties.js';
+import { AgentChatSettings } from './agent-chat-settings.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -44,53 +45,7 @@ const NARROW = 640;
  *   document.querySelector('agent-chat').tools = [calculator];
  * </script>
  */
-export class AgentChat extends LitElement {
-  static override properties = agentChatProperties;
-
-  /** The server's OpenAI-compatible root, e.g. `http://localhost:11434/v1`. */
-  declare baseUrl: string | undefined;
-  declare model: string | undefined;
-  declare systemPrompt: string | undefined;
-  /** Persist under this id (IndexedDB unless `history` is set); absent: memory only. */
-  declare conversationId: string | undefined;
-  declare maxToolIterations: number | undefined;
-  /** The message box's placeholder (default: `strings['Message the agent…']`). */
-  declare placeholder: string | undefined;
-  /** Run tools with `execute` automatically. Default on (`auto-execute="false"` to turn off). */
-  declare autoExecute: boolean;
-  /** Load remote images in model output (off: they can leak the conversation). */
-  declare allowRemoteImages: boolean;
-  /**
-   * Images pasted, dropped or attached are scaled down to this many pixels on their longer
-   * side before they are sent (default 1024).
-   */
-  declare imageMaxSize: number | undefined;
-  /**
-   * Every text the element shows, in another language (or other words): each key is the English
-   * text, and what is left out stays English. Dates and numbers follow the page's `lang`; a
-   * right-to-left page (`dir="rtl"`) lays the chat out mirrored.
-   *
-   * @example
-   * chat.strings = { 'Send': 'Envoyer', 'Stop': 'Arrêter', 'Show {n} earlier messages': 'Voir les {n} messages précédents' };
-   */
-  declare strings: Partial<ChatStrings> | undefined;
-  declare sidebarOpen: boolean;
-  /**
-   * The tools the agent may call: an array, or a function returning the current tools, asked
-   * again before every model call. Setting a new array starts a new `Client` (a run in
-   * progress stops); a function lets the set change during a run — e.g. an MCP server's:
-   * `chat.tools = () => [calculator, ...mcp.tools]`.
-   */
-  declare tools: ToolSource;
-  /** A ready `Client` to use instead of building one from the attributes. */
-  declare client: Client | undefined;
-  /** Where conversations persist (default with `conversation-id`: `indexedDBHistory()`). */
-  declare history: HistoryStore | undefined;
-  /** Any `chat.completions.create` engine (WebLLM, `scriptedBackend`) instead of `base-url`. */
-  declare backend: ChatBackend | undefined;
-  /** More `AgentOptions` (hooks, temperature, api, apiKey, fetch…), merged under the attributes. */
-  declare options: Partial<AgentOptions> | undefined;
-
+export class AgentChat extends AgentChatSettings {
   readonly #follower = new ScrollFollower(() => this.requestUpdate());
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
@@ -122,10 +77,6 @@ export class AgentChat extends LitElement {
 
   constructor() {
     super();
-    this.autoExecute = true;
-    this.allowRemoteImages = false;
-    this.sidebarOpen = false;
-    this.tools = [];
     this.#session = new ChatSession(
       chatSessionHost(this, {
         markdownOptions: () => ({ allowRemoteImages: this.allowRemoteImages, translate: this.#t }),

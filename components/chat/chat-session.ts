@@ -1,5 +1,4 @@
 import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
-import type { AgentRunEndDetail } from './chat-events.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
@@ -9,6 +8,8 @@ import { sessionTranscript } from './session-transcript.js';
 import { messageRow } from './message-row-loader.js';
 import { lastPrompt } from './composer-input.js';
 import type { ContextUse } from './chat-controls.js';
+import { feedRun, observeRun } from './feed-run.js';
+import { CurrentRun } from './current-run.js';
 
 export type { SessionHost } from './session-host.js';
 
@@ -33,15 +34,11 @@ export class ChatSession {
   readonly #host: SessionHost;
   readonly #scheduler: FrameScheduler;
   #owned = false;
-  #controller: AbortController | undefined;
-  /** The entry the current run writes into (streamed tool arguments go there). */
-  #entry: AssistantEntry | undefined;
+  readonly #run = new CurrentRun();
   /** Removes this session's stream listeners from the Client in use. */
   #unobserve: (() => void) | undefined;
   #defaultStore: HistoryStore | undefined;
   #deferred: { fresh: boolean; newConversation: boolean } | undefined;
-  /** Resolves when the current run (if any) has ended. */
-  #settled: Promise<unknown> = Promise.resolve();
 
   constructor(host: SessionHost, scheduler: FrameScheduler) {
     this.#host = host;
@@ -60,7 +57,7 @@ export class ChatSession {
         return session.transcript;
       },
       get settled() {
-        return session.#settled;
+        return session.#run.settled;
       },
       tools: () => {
         const tools = host.clientOptions().tools ?? [];
@@ -70,12 +67,7 @@ export class ChatSession {
       record: (action) => this.#call(action),
       touch: (part) => this.#touch(part),
       resumeWhenSettled: (client) => this.#resumeWhenSettled(client),
-      track: (controller) => {
-        this.#controller = controller;
-        return () => {
-          if (this.#controller === controller) this.#controller = undefined;
-        };
-      },
+      track: (controller) => this.#run.track(controller),
     });
   }
 
@@ -87,7 +79,7 @@ export class ChatSession {
   configure({ fresh = false, newConversation = false } = {}): void {
     if (this.running) {
       this.#deferred = { fresh: fresh || this.#deferred?.fresh === true, newConversation: newConversation || this.#deferred?.newConversation === true };
-      this.#controller?.abort();
+      this.#run.stop();
       return;
     }
     const host = this.#host;
@@ -209,7 +201,7 @@ export class ChatSession {
   }
 
   stop(): void {
-    this.#controller?.abort();
+    this.#run.stop();
   }
 
   dismiss(): void {
@@ -241,49 +233,22 @@ export class ChatSession {
 
   async #drive(entry: AssistantEntry, start: (signal: AbortSignal) => AsyncIterable<AgentEvent>): Promise<boolean> {
     const host = this.#host;
-    const transcript = this.transcript;
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.#entry = entry;
-    let ended: () => void = () => {};
-    this.#settled = new Promise<void>((resolve) => (ended = resolve));
+    const { signal, ended } = this.#run.begin(entry);
     this.running = true;
     this.error = undefined;
     host.changed();
-    let detail: AgentRunEndDetail = { status: 'completed' };
-    try {
-      for await (const event of start(controller.signal)) {
-        if (transcript.apply(entry, event)) host.changed();
-        if (event.type === 'step_end' && event.usage && event.contextWindow) {
-          this.context = { used: event.usage.promptTokens, window: event.contextWindow };
-          host.changed();
-        }
-        host.emit('agent-event', event);
-        if (event.type === 'done') detail = { status: event.status, usage: event.usage };
-      }
-      return true;
-    } catch (error) {
-      const failure = asError(error);
-      transcript.fail(entry);
-      this.error = failure;
-      detail = { status: 'error', error: failure };
-      host.emit('agent-error', { error: failure, fatal: true });
-      return false;
-    } finally {
-      if (entry.state === 'streaming') transcript.finish(entry, 'done');
-      this.#scheduler.flush();
-      this.running = false;
-      this.#controller = undefined;
-      this.#entry = undefined;
-      this.markBranches();
-      host.changed();
-      host.emit('agent-run-end', detail);
-      const deferred = this.#deferred;
-      this.#deferred = undefined;
-      if (deferred) this.configure(deferred);
-      else if (detail.status === 'awaiting_tool_results') this.calls.offer();
-      ended();
-    }
+    const detail = await feedRun({ entry, events: () => start(signal), session: this, host, scheduler: this.#scheduler });
+    this.running = false;
+    this.#run.clear();
+    this.markBranches();
+    host.changed();
+    host.emit('agent-run-end', detail);
+    const deferred = this.#deferred;
+    this.#deferred = undefined;
+    if (deferred) this.configure(deferred);
+    else if (detail.status === 'awaiting_tool_results') this.calls.offer();
+    ended();
+    return detail.status !== 'error';
   }
 
   #load(client: Client): void {
@@ -309,18 +274,8 @@ export class ChatSession {
     const previous = this.client;
     if (previous && previous !== client && this.#owned) void previous.close();
     this.#unobserve?.();
-    // Own or adopted, the Client streams arguments into cards, and Qwen3-style output that
-    // starts in reasoning moves what was shown as answer.
-    this.#unobserve = client?.observe({
-      onToolInputDelta: (delta) => {
-        const entry = this.#entry;
-        if (entry && this.transcript.toolInput(entry, delta)) this.#host.changed();
-      },
-      onTextWasReasoning: (text) => {
-        const entry = this.#entry;
-        if (entry && this.transcript.textWasReasoning(entry, text)) this.#host.changed();
-      },
-    });
+    // Own or adopted, the Client streams arguments into cards (and moves reasoning shown as answer).
+    this.#unobserve = client && observeRun(client, { session: this, entry: () => this.#run.entry, changed: () => this.#host.changed() });
     // Another Client (another conversation): its meter starts with its first request.
     if (client !== previous) this.context = undefined;
     this.client = client;

@@ -12,27 +12,12 @@ import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
 import { entriesFromHistory, markInterrupted, showAsJson, userEntry } from './entries-from-history.js';
 import { endReasoning, reasoningPart, shownTextStart } from './reasoning-part.js';
-import { cancelPending, denialText, findTool, markPending, now, settle } from './tool-part.js';
-import {
-  applyToolInput,
-  dropToolInputs,
-  takeToolInput,
-} from './tool-input-part.js';
-
-import type {
-  AssistantEntry,
-  AssistantPart,
-  Entry,
-  ReasoningPart,
-  TextPart,
-  ToolPart,
-  ToolStatus,
-  UserEntry,
-} from './entry-types.js';
+import { cancelPending, findTool, markPending, settle } from './tool-part.js';
+import { applyToolInput, dropToolInputs } from './tool-input-part.js';
+import { applyToolEvent } from './apply-tool-event.js';
+import type { AssistantEntry, AssistantPart, Entry, ReasoningPart, TextPart, ToolPart, UserEntry } from './entry-types.js';
 
 export type * from './entry-types.js';
-
-
 
 /**
  * What the chat shows: entries built from the runtime's events (and from a stored
@@ -99,47 +84,9 @@ export class Transcript {
         return this.#touch(entry);
       }
       case 'tool_use':
-        endReasoning(entry);
-        this.#placeTool(entry, {
-          kind: 'tool',
-          id: event.id,
-          name: event.name,
-          input: event.input,
-          status: 'running',
-          startedAt: now(),
-        });
-        return this.#touch(entry);
-      case 'tool_use_error': {
-        const part = event.toolUseId === undefined ? undefined : findTool(entry, event.toolUseId);
-        const status: ToolStatus =
-          event.code === 'TOOL_DENIED'
-            ? 'denied'
-            : event.code === 'EXECUTION_CANCELLED'
-              ? 'cancelled'
-              : 'error';
-        if (part)
-          settle(part, status, {
-            error: status === 'denied' ? denialText(event.error) : event.error,
-          });
-        else {
-          this.#placeTool(entry, {
-            kind: 'tool',
-            id: event.toolUseId ?? `invalid-${this.#keys++}`,
-            name: event.name ?? 'unknown tool',
-            input: {},
-            status,
-            startedAt: now(),
-            error: event.rawData === undefined ? event.error : `${event.error}\n\n${event.rawData}`,
-          });
-        }
-        return this.#touch(entry);
-      }
-      case 'tool_result': {
-        const part = findTool(entry, event.toolUseId);
-        if (!part) return false;
-        settle(part, event.isError ? 'error' : 'done', { result: event.content });
-        return this.#touch(entry);
-      }
+      case 'tool_use_error':
+      case 'tool_result':
+        return applyToolEvent(entry, event, () => this.#keys++) && this.#touch(entry);
       case 'step_end': {
         const dropped = dropToolInputs(entry);
         return (endReasoning(entry) || dropped) && this.#touch(entry);
@@ -285,13 +232,6 @@ export class Transcript {
       note: { text: 'The answer was interrupted: the page was closed or reloaded while it streamed.' },
     });
     return true;
-  }
-
-  /** Puts a call's card where its provisional card was, else at the end. */
-  #placeTool(entry: AssistantEntry, part: ToolPart): void {
-    const position = takeToolInput(entry, part.id);
-    if (position === undefined) entry.parts.push(part);
-    else entry.parts.splice(position, 0, part);
   }
 
   #textPart(text: string): TextPart {
