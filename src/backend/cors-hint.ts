@@ -1,7 +1,8 @@
 /**
  * Why a page probably could not reach a local model server, and how to fix it for each
  * server, or undefined when CORS is not a likely cause (a remote URL, or the same origin).
- * Pure: the UI can show it next to a connection form.
+ * Pure. Loaded by `import()` on the failure it explains: a `NETWORK_ERROR`'s message and
+ * `discoverEndpoints()`'s `fix` carry it (it is not on the public entry, so no app ships it first).
  *
  * The server is guessed from the port (11434 Ollama, 1234 LM Studio, 8080 llama.cpp,
  * 8000 vLLM); for any other port every fix is listed.
