@@ -1,5 +1,5 @@
 import type { AgentError } from '../errors/agent-error.js';
-import { hookFailure } from '../errors/hook-failure.js';
+import { hookFailure } from '../errors/callback-failure.js';
 import { contentText, type ContentPart, type UserContent } from '../types/message.js';
 
 type MaybePromise<T> = T | Promise<T>;

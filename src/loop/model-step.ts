@@ -5,6 +5,7 @@ import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
+import { callbackFailure } from '../errors/callback-failure.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
@@ -196,7 +197,7 @@ function toolInputListener(context: LoopContext): {
       } catch (error) {
         if (reported) return;
         reported = true;
-        context.report(callbackFailed('onToolInputDelta', error));
+        context.report(callbackFailure('onToolInputDelta', error));
       }
     },
   };
@@ -209,16 +210,8 @@ function tellTextWasReasoning(context: LoopContext, text: string): void {
   try {
     callback(text);
   } catch (error) {
-    context.report(callbackFailed('onTextWasReasoning', error));
+    context.report(callbackFailure('onTextWasReasoning', error));
   }
-}
-
-/** What `onError` hears when one of the caller's stream callbacks threw. */
-function callbackFailed(callback: string, error: unknown): AgentError {
-  return new AgentError('TOOL_FAILED', `${callback} failed: ${errorMessage(error)}`, {
-    cause: error,
-    context: { callback },
-  });
 }
 
 function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequest {

@@ -1,4 +1,4 @@
-import { hookFailure } from '../errors/hook-failure.js';
+import { hookFailure } from '../errors/callback-failure.js';
 import type { Hooks, ReportError } from './hooks.js';
 
 /**

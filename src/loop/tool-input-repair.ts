@@ -1,4 +1,5 @@
-import { AgentError, errorMessage } from '../errors/agent-error.js';
+import { AgentError } from '../errors/agent-error.js';
+import { callbackFailure } from '../errors/callback-failure.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { ToolUseBlock } from '../types/events.js';
 import type { LoopContext } from './loop-context.js';
@@ -65,12 +66,7 @@ export class ToolInputRepairs {
         );
         if (proposed !== undefined) input = proposed;
       } catch (error) {
-        this.#context.report(
-          new AgentError('TOOL_FAILED', `repairToolInput failed: ${errorMessage(error)}`, {
-            cause: error,
-            context: { callback: 'repairToolInput' },
-          }),
-        );
+        this.#context.report(callbackFailure('repairToolInput', error));
       }
       if (input !== use.input && tool.validate(input).success) return { ...use, input };
     }
