@@ -92,10 +92,11 @@ function describe(sizeCase: SizeCase, bundle: ConsumerBundle, openai: ConsumerBu
 
 /**
  * The chunks a typical chat session loads after the first paint, in a browser with the HTML
- * Sanitizer API: an answer in markdown with a code block in one language, a tool with a JSON
- * Schema that runs once (its card, the row under the answer), against a local server whose
+ * Sanitizer API: an answer in markdown with a code block in one language, a tool with a flat
+ * JSON Schema (the kind most tools have: no validator to load) that runs once (its card, the row
+ * under the answer), against a local server whose
  * context window is asked for. Not: branches, images, Ollama's native API, error fixes,
- * structured answers, DOMPurify, the other 17 grammars.
+ * structured answers, DOMPurify, the other 17 grammars, the JSON Schema validator.
  */
 const TYPICAL_SESSION = [
   /components\/markdown\/render-markdown\.ts$/,
@@ -105,7 +106,6 @@ const TYPICAL_SESSION = [
   /components\/chat\/message-row\.ts$/,
   /src\/context\/context-manager\.ts$/,
   /src\/stream\/dialects\/index\.ts$/,
-  /src\/types\/json-schema-validator\.ts$/,
   /src\/loop\/tool-execution\.ts$/,
 ];
 
@@ -119,7 +119,7 @@ function typicalSession(sizeCase: SizeCase, bundle: ConsumerBundle, id: string):
     label: `size: ${sizeCase.label}, ${bundler(bundle)}, after a typical session`,
     value: session.gzipped / 1024,
     unit: 'KB',
-    note: 'first load + marked, one code language, a tool card, a JSON-Schema tool run, the message row, the context window (Sanitizer API browsers); not branches, images, other grammars',
+    note: 'first load + marked, one code language, a tool card, a run of a tool with a flat JSON Schema (simple-typed properties, enums), the message row, the context window (Sanitizer API browsers); not branches, images, other grammars, nor the JSON Schema validator (~7 KB) that a tool with nested, array or bounded input loads',
   });
 }
 

@@ -1,3 +1,4 @@
+import { flatJsonSchemaCheck } from '../types/flat-json-schema-check.js';
 import type { Check, Checked, JsonSchema } from '../types/json-schema-check.js';
 import type * as JsonSchemaValidator from '../types/json-schema-validator.js';
 import {
@@ -37,14 +38,17 @@ export interface Tool {
   readonly timeoutMs?: number;
   /**
    * Checks raw model arguments against the schema, synchronously. A tool whose input is a plain
-   * JSON Schema checks with a validator loaded on demand: await {@link Tool.prepare} once before
-   * calling this directly (the loop does, before each model call); until then it throws.
+   * JSON Schema beyond the flat kind (nesting, arrays, formats, bounds…) checks with a validator
+   * loaded on demand: it has a {@link Tool.prepare}; await it once before calling this directly
+   * (the loop does, before each model call); until then it throws.
    */
   readonly validate: InputValidator;
   /**
    * Resolves once {@link Tool.validate} can run: loads what the check needs (for a plain JSON
-   * Schema, the JSON Schema validator: a chunk of its own, so a page that never checks a user's
-   * JSON Schema never ships it) and reads the schema. Absent: `validate` is always ready.
+   * Schema beyond the flat kind, the JSON Schema validator: a chunk of its own, so a page that
+   * never checks such a schema never ships it) and reads the schema. Absent: `validate` is always
+   * ready — as for a flat JSON Schema: an object whose properties each have a simple `type`
+   * and/or an `enum` of plain values, with `required` and a boolean `additionalProperties`.
    *
    * Rejects with a `TypeError` naming the tool when its JSON Schema cannot be read.
    */
@@ -92,8 +96,9 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /**
  * Defines a tool. `input` is a schema object that validates itself (zod classic, or any Standard
  * Schema that renders its JSON Schema; `zod/mini` with `parameters` beside it), or a plain JSON
- * Schema object (validated by a small JSON Schema validator, loaded by {@link Tool.prepare}: the
- * loop awaits it before each model call).
+ * Schema object: a flat one (properties of simple types or enums) is checked at once; any other
+ * by a small JSON Schema validator, loaded by {@link Tool.prepare} (the loop awaits it before
+ * each model call).
  *
  * @throws TypeError for a name servers reject, a schema that does not describe an object, or a
  *   schema with no JSON Schema for the model. A JSON Schema the validator cannot read (two
@@ -117,7 +122,10 @@ export function tool(config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConf
     const { $schema: _ignored, ...parameters } = given ?? ownJsonSchema(config.name, input);
     return createTool(config, parameters, (value) => standardValidate(input, value));
   }
-  return createJsonSchemaTool(config, input);
+  // The schema most tools have (an object of simple-typed properties) is checked without the
+  // validator: such a tool has nothing to prepare.
+  const flat = flatJsonSchemaCheck<Record<string, unknown>>(input);
+  return flat ? createTool(config, input, flat) : createJsonSchemaTool(config, input);
 }
 
 /** Whether `input` is a schema object (zod, Valibot…) rather than a plain JSON Schema. */

@@ -1,9 +1,10 @@
 import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
 import type { Check, JsonSchema, SchemaIssue } from './json-schema-check.js';
 
-// Loaded by `import()` only where a user's JSON Schema is checked: tool inputs (`Tool.prepare`)
-// and structured answers. Our own stored shapes are checked by valibot (valibot-check.ts), so a
-// page that never checks a user's JSON Schema never ships this validator (~6.4 kB gzipped).
+// Loaded by `import()` only where a user's JSON Schema beyond the flat kind is checked: tool
+// inputs (`Tool.prepare`; flat-json-schema-check.ts checks the flat ones) and structured
+// answers. Our own stored shapes are checked by valibot (valibot-check.ts), so a page that never
+// checks such a schema never ships this validator (~7 kB gzipped).
 
 // Errors that only say "a child failed": the child's own error says what, and where.
 const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref',
@@ -28,12 +29,7 @@ export function jsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
  */
 export function compiledJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
   const validator = compileJsonSchema(schema);
-  const shortcut = flatObjectShortcut(schema);
   return (value) => {
-    // A value the shortcut accepts matches (the validator would say so too), without the
-    // validator's walk — which allocates a location string per property, on every tool call.
-    // Anything else, valid or not, goes to the validator, so its verdict and messages stand.
-    if (shortcut !== false && shortcut(value)) return { success: true, data: value as T };
     let result: ReturnType<Validator['validate']>;
     try {
       result = validator.validate(value);
@@ -46,66 +42,6 @@ export function compiledJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
     if (result.valid) return { success: true, data: value as T };
     return { success: false, issues: toIssues(result.errors) };
   };
-}
-
-/** Keywords that constrain nothing (annotations), so a shortcut may ignore them. */
-const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default', '$schema']);
-const SIMPLE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
-
-/**
- * For the schema most tools have — an object whose properties each have one simple `type`
- * (string, number, integer, boolean, null), with `required` and a boolean
- * `additionalProperties` — a check that accepts only values every draft's validator
- * accepts too (it may refuse more: those go to the validator). `false` for other schemas.
- */
-function flatObjectShortcut(schema: JsonSchema): ((value: unknown) => boolean) | false {
-  const { type, properties = {}, required = [], additionalProperties = true, ...rest } = schema;
-  if (type !== 'object' || !isPlainObject(properties) || !Array.isArray(required)) return false;
-  if (typeof additionalProperties !== 'boolean') return false;
-  if (!Object.keys(rest).every((keyword) => ANNOTATIONS.has(keyword))) return false;
-  const types = new Map<string, unknown>();
-  for (const [key, property] of Object.entries(properties)) {
-    if (!isPlainObject(property)) return false;
-    const { type: propertyType, ...annotations } = property;
-    if (typeof propertyType !== 'string' || !SIMPLE_TYPES.has(propertyType)) return false;
-    if (!Object.keys(annotations).every((keyword) => ANNOTATIONS.has(keyword))) return false;
-    types.set(key, propertyType);
-  }
-  const requiredKeys = (required as unknown[]).filter((key) => typeof key === 'string');
-  if (requiredKeys.length !== required.length) return false;
-  return (value) => {
-    if (!isPlainObject(value)) return false;
-    for (const key of requiredKeys) if (!Object.hasOwn(value, key)) return false;
-    for (const key in value) {
-      const expected = types.get(key);
-      if (expected === undefined) {
-        if (!additionalProperties) return false;
-      } else if (!hasSimpleType(value[key], expected)) return false;
-    }
-    return true;
-  };
-}
-
-function hasSimpleType(value: unknown, type: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    default:
-      return value === null;
-  }
-}
-
-/** A plain object: `{}` or JSON.parse's, not an array, a class instance or one with inherited keys. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**

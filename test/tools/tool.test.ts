@@ -114,16 +114,29 @@ describe('tool()', () => {
   it('loads the JSON Schema validator on demand: validate throws, naming the tool, until prepared', async () => {
     vi.resetModules(); // a fresh copy of tool.ts, whose validator no earlier test has loaded
     const fresh = await import('../../src/tools/tool.js');
+    // A flat schema (simple-typed properties) needs no validator: nothing to prepare.
+    const flat = fresh.tool({
+      name: 'flat',
+      description: 'Flat',
+      input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    });
+    expect(flat.prepare).toBeUndefined();
+    expect(flat.validate({ text: 'hi' })).toEqual({ success: true, value: { text: 'hi' } });
+    expect(flat.validate({})).toEqual({
+      success: false,
+      error: 'Tool "flat" received invalid input: text: required',
+    });
     const echo = fresh.tool({
       name: 'echo',
       description: 'Echoes',
-      input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      input: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'] },
     });
     expect(() => echo.validate({ text: 'hi' })).toThrow(/Tool "echo": await tool.prepare\(\)/);
     await echo.prepare?.();
     expect(echo.validate({ text: 'hi' })).toEqual({ success: true, value: { text: 'hi' } });
+    expect(echo.validate({ text: '' }).success).toBe(false);
     // Loaded once for every tool: another JSON-Schema tool validates without its own prepare().
-    const other = fresh.tool({ name: 'other', description: '', input: { type: 'object' } });
+    const other = fresh.tool({ name: 'other', description: '', input: { type: 'object', minProperties: 1 } });
     expect(other.validate([]).success).toBe(false);
   });
 
@@ -131,7 +144,8 @@ describe('tool()', () => {
     const config = {
       name: 'remove',
       description: 'Removes a file',
-      input: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      // Not flat (a bound): checked by the validator, which loads on demand.
+      input: { type: 'object', properties: { path: { type: 'string', minLength: 1 } }, required: ['path'] },
       needsApproval: true,
       execute: (input: Record<string, unknown>) => `removed ${String(input.path)}`,
     };
