@@ -1,5 +1,5 @@
 import type { AgentRunState, CallbackRunner } from './agent-callbacks.js';
-import { resultText } from './conversation-state.js';
+import { resultText } from './round-calls.js';
 import type { Hooks } from './hooks.js';
 import type { OutputRecorder } from './output-recorder.js';
 

@@ -6,7 +6,8 @@ import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';
 import { modelStep, type ModelStepResult } from './model-step.js';
-import { cancelUnsettled, commitRound, openRound, settleRound } from './tool-round.js';
+import { cancelUnsettled, commitRound } from './round-calls.js';
+import { openRound, settleRound } from './tool-round.js';
 
 /** The `done` of a run whose prompt a `UserPromptSubmit` hook blocked: nothing was sent. */
 export function promptBlocked(): AgentEvent {

@@ -2,7 +2,7 @@ import type { Message } from '../types/message.js';
 import type { MessageBranch, MessageFork } from '../types/message-fork.js';
 import type { ConversationState } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
-import { cancelUnsettled, commitRound } from './tool-round.js';
+import { cancelUnsettled, commitRound } from './round-calls.js';
 
 type Context = Pick<LoopContext, 'state' | 'append'>;
 

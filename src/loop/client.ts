@@ -26,7 +26,7 @@ import {
   untoldErrors,
   updatePendingCall,
 } from './round-actions.js';
-import { cancelUnsettled, commitRound } from './tool-round.js';
+import { cancelUnsettled, commitRound } from './round-calls.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 import { withoutDisplayFields } from './display-fields.js';
 

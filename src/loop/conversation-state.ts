@@ -74,16 +74,3 @@ export function pendingCalls(round: ToolRound | null): PendingToolCall[] {
       : [],
   );
 }
-
-/** Tool results go to the model as text: strings as they are, everything else as JSON. */
-export function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (content === undefined) return '';
-  try {
-    const json = JSON.stringify(content) as string | undefined; // undefined for functions/symbols
-    if (json !== undefined) return json;
-  } catch {
-    // circular or BigInt: fall through
-  }
-  return `[a ${typeof content} that cannot be sent as JSON]`;
-}

@@ -1,13 +1,8 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { AgentEvent } from '../types/events.js';
-import {
-  resultText,
-  type ConversationState,
-  type RoundCall,
-  type ToolRound,
-} from './conversation-state.js';
-import { failedCall } from './tool-round.js';
+import type { ConversationState, RoundCall, ToolRound } from './conversation-state.js';
+import { failedCall, resultText } from './round-calls.js';
 
 type PendingCall = Extract<RoundCall, { status: 'pending' }>;
 

@@ -7,7 +7,7 @@ import type { RoundCall } from './conversation-state.js';
 import { runPostToolHooks, runPreToolHooks } from './tool-hooks.js';
 import type { LoopContext } from './loop-context.js';
 import type { PhaseStep } from './agent-loop.js';
-import { announceSettled, cancelUnsettled, failedCall, type Call } from './tool-round.js';
+import { announceSettled, cancelUnsettled, failedCall, type Call } from './round-calls.js';
 
 // The half of a tool round that runs tools: PreToolUse hooks and approval predicates, execute,
 // PostToolUse hooks. tool-round.ts loads it with the first round that needs it.

@@ -2,26 +2,11 @@ import { AgentError } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { AgentEvent } from '../types/events.js';
 import { DEFAULTS } from './agent-options.js';
-import { resultText, type RoundCall, type ToolRound } from './conversation-state.js';
-import type { ContentPart } from '../types/message.js';
+import type { RoundCall } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import type { Phase, PhaseStep } from './agent-loop.js';
 import type * as ToolExecution from './tool-execution.js';
-
-/** A tool call as the round handles it. */
-export type Call = { toolUseId: string; name: string; input: Record<string, unknown> };
-
-/** Settles a call with an error the model will read. */
-export function failedCall(call: Call, error: AgentError, announced = false): RoundCall {
-  return {
-    ...call,
-    status: 'settled',
-    content: error.message,
-    isError: true,
-    code: error.code,
-    announced,
-  };
-}
+import { announceSettled, failedCall, type Call } from './round-calls.js';
 
 /**
  * Opens the round for a response's tool calls: decides for each whether it runs now,
@@ -109,78 +94,4 @@ let execution: typeof ToolExecution | undefined;
 async function loadToolExecution(): Promise<typeof ToolExecution> {
   execution = await import('./tool-execution.js');
   return execution;
-}
-
-/**
- * Answers every call of the round that has no result yet with `EXECUTION_CANCELLED`, so
- * the round can be committed (an abort, or a new prompt while calls were pending).
- */
-export function cancelUnsettled(
-  round: ToolRound,
-  reason: (call: RoundCall) => string,
-  announced = false,
-): void {
-  round.calls = round.calls.map((call) =>
-    call.status === 'settled'
-      ? call
-      : failedCall(call, new AgentError('EXECUTION_CANCELLED', reason(call)), announced),
-  );
-}
-
-/** Yields the events of settled calls not yet announced, in call order. */
-export function* announceSettled(round: ToolRound): Generator<AgentEvent> {
-  for (const call of round.calls) {
-    if (call.status !== 'settled' || call.announced) continue;
-    call.announced = true;
-    if (call.isError && call.code) {
-      yield {
-        type: 'tool_use_error',
-        code: call.code,
-        error: resultText(call.content),
-        toolUseId: call.toolUseId,
-        name: call.name,
-      };
-    } else {
-      yield {
-        type: 'tool_result',
-        toolUseId: call.toolUseId,
-        name: call.name,
-        content: call.content,
-        isError: call.isError,
-      };
-    }
-  }
-}
-
-/**
- * Moves a fully settled round into history — one tool message per call, in call order —
- * and counts it as a round of tools done.
- */
-export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): void {
-  const round = context.state.round;
-  if (!round) return;
-  context.state.round = null;
-  context.state.iterationCount += 1;
-  context.append(
-    ...round.calls.map((call) => {
-      const isError = call.status !== 'settled' || call.isError;
-      const text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
-      return {
-        role: 'tool' as const,
-        tool_call_id: call.toolUseId,
-        name: call.name,
-        // Images (an MCP tool's, say) stay content parts (checked by hasImageParts when
-        // settled): the request shows them to the model.
-        content:
-          call.status === 'settled' && call.images
-            ? (call.content as ContentPart[])
-            : isError && !text.startsWith('Error')
-              ? `Error: ${text}`
-              : text,
-        ...(call.status === 'settled' && call.durationMs !== undefined
-          ? { durationMs: call.durationMs }
-          : {}),
-      };
-    }),
-  );
 }
