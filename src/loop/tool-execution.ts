@@ -1,6 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
 import { executeTool, type ToolOutcome } from '../tools/execute-tool.js';
-import { hasImageParts } from '../types/message.js';
+import type { ContentPart } from '../types/message.js';
 import type { Tool } from '../tools/tool.js';
 import type { InputValidation } from '../tools/validate-input.js';
 import type { RoundCall } from './conversation-state.js';
@@ -151,7 +151,6 @@ function settledCall(
       isError: false,
       announced: false,
       durationMs,
-      // Checked here, in the chunk that runs tools, not in the Client's first load.
       ...(hasImageParts(content) ? { images: true as const } : {}),
     };
   }
@@ -165,3 +164,16 @@ function settledCall(
     durationMs,
   };
 }
+
+// Lives here, in the chunk that runs tools: in types/message.ts (which the first load needs
+// for contentText) esbuild would give it a chunk of its own beside the entry.
+/** Whether `value` is a list of {@link ContentPart}s with at least one image. */
+const hasImageParts = (value: unknown): value is ContentPart[] =>
+  Array.isArray(value) &&
+  value.some((part: ContentPart | null) => part?.type === 'image_url') &&
+  value.every(
+    (part: Partial<ContentPart> | null) =>
+      typeof (part?.type === 'text'
+        ? part.text
+        : part?.type === 'image_url' && part.image_url?.url) === 'string',
+  );

@@ -72,14 +72,3 @@ export interface ToolMessage {
    */
   durationMs?: number;
 }
-
-/** Whether `value` is a list of {@link ContentPart}s with at least one image. */
-export const hasImageParts = (value: unknown): value is ContentPart[] =>
-  Array.isArray(value) &&
-  value.some((part: ContentPart | null) => part?.type === 'image_url') &&
-  value.every(
-    (part: Partial<ContentPart> | null) =>
-      typeof (part?.type === 'text'
-        ? part.text
-        : part?.type === 'image_url' && part.image_url?.url) === 'string',
-  );
