@@ -1,5 +1,4 @@
-import type { AgentError } from '../errors/agent-error.js';
-import { hookFailure } from '../errors/callback-failure.js';
+import { hookFailure, type AgentError } from '../errors/agent-error.js';
 import { contentText, type ContentPart, type UserContent } from '../types/message.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -54,7 +53,6 @@ export type PromptDecision = { ok: true; prompt: UserContent } | { ok: false; re
 
 /** Where a loop reports a hook that threw (as a `tool_use_error` event). */
 export type ReportError = (error: AgentError) => void;
-
 
 /** Runs `UserPromptSubmit` hooks in order; a rewrite feeds the next hook. */
 export async function runPromptHooks(

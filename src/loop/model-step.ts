@@ -1,11 +1,10 @@
-import { AgentError, errorMessage, isAbortError } from '../errors/agent-error.js';
+import { AgentError, callbackFailure, errorMessage, isAbortError } from '../errors/agent-error.js';
 import type { AssistantTurn, ToolCallDelta } from '../stream/aggregate-stream.js';
 import type * as AggregateStream from '../stream/aggregate-stream.js';
 import type { ChatRequest } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
-import { callbackFailure } from '../errors/callback-failure.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { DEFAULTS } from './agent-options.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';

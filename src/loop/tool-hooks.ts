@@ -1,4 +1,4 @@
-import { hookFailure } from '../errors/callback-failure.js';
+import { hookFailure } from '../errors/agent-error.js';
 import type { Hooks, ReportError } from './hooks.js';
 
 /**

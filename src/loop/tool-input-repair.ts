@@ -1,5 +1,4 @@
-import { AgentError } from '../errors/agent-error.js';
-import { callbackFailure } from '../errors/callback-failure.js';
+import { AgentError, callbackFailure } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { ToolUseBlock } from '../types/events.js';
 import type { LoopContext } from './loop-context.js';
