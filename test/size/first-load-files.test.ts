@@ -104,7 +104,8 @@ async function firstLoad(entry: string): Promise<FirstLoad> {
     first.add(key);
     for (const item of output.imports) if (item.kind === 'import-statement') visit(item.path);
   };
-  if (entryKey !== undefined) visit(entryKey);
+  if (entryKey === undefined) throw new Error(`esbuild emitted no entry chunk for ${entry}`);
+  visit(entryKey);
   const held = (key: string) =>
     Object.entries(outputs[key]?.inputs ?? {})
       .filter(([, input]) => input.bytesInOutput > 0)
