@@ -45,7 +45,7 @@ export type {
   ZodToolConfig,
 } from './tools/tool.js';
 export type { ToolSource } from './tools/tool-registry.js';
-export type { StandardSchemaV1 } from './types/standard-schema.js';
+export type { StandardSchemaV1 } from './types/schema-check.js';
 export type { InputValidation } from './tools/validate-input.js';
 export { scriptedBackend } from './backend/scripted-backend.js';
 export type {

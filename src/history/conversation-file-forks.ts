@@ -1,4 +1,4 @@
-import { describeIssues } from '../types/json-schema-check.js';
+import { describeIssues } from '../types/schema-check.js';
 import { parseConversationFile, invalid, type ConversationFile } from './conversation-file.js';
 
 /**

@@ -1,6 +1,6 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
 import * as v from 'valibot';
-import { describeIssues } from '../types/json-schema-check.js';
+import { describeIssues } from '../types/schema-check.js';
 import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';

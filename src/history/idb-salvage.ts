@@ -1,4 +1,4 @@
-import type { Checked } from '../types/json-schema-check.js';
+import type { Checked } from '../types/schema-check.js';
 import type { Message } from '../types/message.js';
 import type { ConversationRecord } from './idb-records.js';
 

@@ -1,5 +1,5 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
-import { describeIssues } from '../types/json-schema-check.js';
+import { describeIssues } from '../types/schema-check.js';
 import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
 import { jsonObjectSchema, valibotCheck } from '../types/valibot-check.js';

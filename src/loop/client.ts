@@ -2,7 +2,7 @@ import { AgentError } from '../errors/agent-error.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import type { ChatBackend } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
-import { describeIssues } from '../types/json-schema-check.js';
+import { describeIssues } from '../types/schema-check.js';
 import type { Message, UserContent } from '../types/message.js';
 import { branchPosition, type BranchPosition } from '../types/message-fork.js';
 import type * as Branching from './branching.js';

@@ -1,5 +1,5 @@
 import { tool, type JsonSchema, type Tool } from '../tools/tool.js';
-import type { StandardSchemaV1 } from '../types/standard-schema.js';
+import type { StandardSchemaV1 } from '../types/schema-check.js';
 import type { AgentOptions } from './agent-options.js';
 
 type MaybePromise<T> = T | Promise<T>;

@@ -1,8 +1,7 @@
 import { AgentError } from '../errors/agent-error.js';
 import { tool, type Tool } from '../tools/tool.js';
 import { isRecord } from '../types/is-record.js';
-import { describeIssues } from '../types/json-schema-check.js';
-import { standardValidate } from '../types/standard-schema.js';
+import { describeIssues, standardValidate } from '../types/schema-check.js';
 import type { InputValidator } from '../tools/validate-input.js';
 import { SUBMIT_TOOL_NAME, type AgentOutput } from './define-agent.js';
 import type { OutputRecorder } from './output-recorder.js';

@@ -1,6 +1,5 @@
 import { errorMessage } from '../errors/agent-error.js';
-import { describeIssues } from '../types/json-schema-check.js';
-import { standardValidate, type StandardSchemaV1 } from '../types/standard-schema.js';
+import { describeIssues, standardValidate, type StandardSchemaV1 } from '../types/schema-check.js';
 import type { Validator } from './define-agent.js';
 
 /** An output that passed every check (`value` is the schema's parsed output), or why not. */

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '../types/json-schema-check.js';
-import type { StandardSchemaV1 } from '../types/standard-schema.js';
+import type { JsonSchema, StandardSchemaV1 } from '../types/schema-check.js';
 
 /**
  * The format of the final answer: JSON matching `schema`. Sent to the server as its

@@ -1,6 +1,6 @@
 import { AGENT_ERROR_CODES } from '../errors/agent-error.js';
 import * as v from 'valibot';
-import type { Check } from '../types/json-schema-check.js';
+import type { Check } from '../types/schema-check.js';
 import { messageSchema } from '../types/message-schema.js';
 import { jsonObjectSchema, valibotCheck } from '../types/valibot-check.js';
 import type { ClientSnapshot, ConversationState } from './conversation-state.js';

@@ -2,9 +2,14 @@ import { AgentError, errorMessage } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { ChatRequest } from '../types/chat-request.js';
 import type { Message } from '../types/message.js';
-import { describeIssues, type Check, type JsonSchema } from '../types/json-schema-check.js';
 import { jsonSchemaCheck } from '../types/json-schema-validator.js';
-import { isStandardSchema, standardValidate } from '../types/standard-schema.js';
+import {
+  describeIssues,
+  isStandardSchema,
+  standardValidate,
+  type Check,
+  type JsonSchema,
+} from '../types/schema-check.js';
 import type { ResponseFormat } from './response-format.js';
 
 /** The `response_format` of OpenAI-compatible servers, as every backend receives it. */

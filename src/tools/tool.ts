@@ -1,12 +1,14 @@
 import { flatJsonSchemaCheck } from '../types/flat-json-schema-check.js';
-import type { Check, Checked, JsonSchema } from '../types/json-schema-check.js';
 import type * as JsonSchemaValidator from '../types/json-schema-validator.js';
 import {
   isStandardSchema,
   standardValidate,
+  type Check,
+  type Checked,
   type InferOutput,
+  type JsonSchema,
   type StandardSchemaV1,
-} from '../types/standard-schema.js';
+} from '../types/schema-check.js';
 import { validateInput, type InputValidator } from './validate-input.js';
 
 export type { JsonSchema };

@@ -1,4 +1,4 @@
-import { describeIssues, type Checked } from '../types/json-schema-check.js';
+import { describeIssues, type Checked } from '../types/schema-check.js';
 import { isRecord } from '../types/is-record.js';
 
 /** The result of checking a tool's input. */

@@ -1,4 +1,4 @@
-import type { Check, JsonSchema, SchemaIssue } from './json-schema-check.js';
+import type { Check, JsonSchema, SchemaIssue } from './schema-check.js';
 
 // The schema most tools have — an object whose properties each have a simple `type` and/or an
 // `enum` of plain values, with `required` and a boolean `additionalProperties` — is checked here,

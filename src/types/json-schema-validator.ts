@@ -1,5 +1,5 @@
 import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
-import type { Check, JsonSchema, SchemaIssue } from './json-schema-check.js';
+import type { Check, JsonSchema, SchemaIssue } from './schema-check.js';
 
 // Loaded by `import()` only where a user's JSON Schema beyond the flat kind is checked: tool
 // inputs (`Tool.prepare`; flat-json-schema-check.ts checks the flat ones) and structured

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Checked } from './json-schema-check.js';
+import type { Checked } from './schema-check.js';
 import type { MessageFork } from './message-fork.js';
 import { checkMessages } from './message-schema.js';
 import { valibotCheck } from './valibot-check.js';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Checked } from './json-schema-check.js';
+import type { Checked } from './schema-check.js';
 import type {
   AssistantMessage,
   AssistantToolCall,

@@ -1,6 +1,6 @@
 import { check, pipe, safeParse, unknown, type BaseIssue, type GenericSchema } from 'valibot';
 import { isRecord } from './is-record.js';
-import type { Check, SchemaIssue } from './json-schema-check.js';
+import type { Check, SchemaIssue } from './schema-check.js';
 
 /**
  * A synchronous check of unknown data against one of our own fixed shapes (stored messages,

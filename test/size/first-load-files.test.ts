@@ -30,8 +30,10 @@ const SHARED = new Map<string, string>([
     'src/history/conversation-file-format.ts',
     'public constants; the conversation file code (lazy) writes and checks them',
   ],
-  ['src/types/json-schema-check.ts', 'describeIssues: conversation files and structured answers'],
-  ['src/types/standard-schema.ts', 'structured answers check a Standard Schema like tool() does'],
+  [
+    'src/types/schema-check.ts',
+    'describeIssues: conversation files and structured answers; structured answers check a Standard Schema like tool() does',
+  ],
   [
     'src/types/message-schema.ts',
     "Client.restore() and a stored paused round check messages (valibot) like the conversation file's reader",
@@ -67,8 +69,8 @@ const SHARED = new Map<string, string>([
 /** At most this many files load before each app runs (its entry chunk and what it imports). */
 const MAX_FILES: Record<string, number> = {
   'query-only.ts': 7,
-  'client-json-tool.ts': 10,
-  'chat-page.ts': 14,
+  'client-json-tool.ts': 9,
+  'chat-page.ts': 13,
 };
 
 interface FirstLoad {

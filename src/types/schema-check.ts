@@ -1,4 +1,33 @@
-import type { Checked, JsonSchema, SchemaIssue } from './json-schema-check.js';
+// Checking values against schemas: the result every check gives (`Checked`, its issues), and
+// Standard Schemas (an app's zod, Valibot…) read into it. One module, because the first load
+// and lazily loaded code (structured answers, conversation files) both use these: esbuild would
+// give each such module a file of its own in every first load.
+
+/** A JSON Schema object, as sent to the model. */
+export type JsonSchema = Record<string, unknown>;
+
+/** One reason a value failed a schema: where (`['messages', 3, 'role']`) and what. */
+export interface SchemaIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The result of a check: the value, typed, or the issues found. */
+export type Checked<T> = { success: true; data: T } | { success: false; issues: SchemaIssue[] };
+
+/** A check of unknown data against one schema. */
+export type Check<T> = (value: unknown) => Checked<T>;
+
+/** `messages.3.role: …; title: …` — the first `limit` issues, one clause each, for error messages. */
+export function describeIssues(issues: readonly SchemaIssue[], prefix = '', limit = 5): string {
+  return issues
+    .slice(0, limit)
+    .map((issue) => {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
 
 /**
  * The Standard Schema interface (standardschema.dev), v1, with its optional JSON Schema
