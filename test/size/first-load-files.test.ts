@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { esbuildFirstLoad } from './esbuild-first-load.js';
 
 // esbuild's code splitting puts each module in a chunk keyed by the set of entry points reaching
 // it, and every import() target is an entry point; it never merges chunks. So a module that the
@@ -81,33 +81,8 @@ interface FirstLoad {
 }
 
 async function firstLoad(entry: string): Promise<FirstLoad> {
-  const { metafile } = await build({
-    entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    logLevel: 'silent',
-  });
+  const { metafile, entryKey, first } = await esbuildFirstLoad(entry, { splitting: true });
   const outputs: Metafile['outputs'] = metafile.outputs;
-  const entryKey = Object.keys(outputs).find((key) => {
-    const point = outputs[key]?.entryPoint;
-    return point !== undefined && resolve(point) === resolve(entry);
-  });
-  const first = new Set<string>();
-  const visit = (key: string) => {
-    const output = outputs[key];
-    if (first.has(key) || output === undefined) return;
-    first.add(key);
-    for (const item of output.imports) if (item.kind === 'import-statement') visit(item.path);
-  };
-  if (entryKey === undefined) throw new Error(`esbuild emitted no entry chunk for ${entry}`);
-  visit(entryKey);
   const held = (key: string) =>
     Object.entries(outputs[key]?.inputs ?? {})
       .filter(([, input]) => input.bytesInOutput > 0)

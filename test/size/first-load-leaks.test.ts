@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { esbuildFirstLoad } from './esbuild-first-load.js';
 
 // esbuild's code splitting gives a first load every module the entry reaches by static imports
 // that any lazy chunk uses, whether or not the entry's code calls it. A public export of a module
@@ -9,44 +8,10 @@ import { describe, expect, it } from 'vitest';
 // what an app's esbuild build loads first is what it loads without code splitting, bar a few
 // shared constants.
 
-/** Leaves `import()`ed modules out of the build: what the entry itself needs. */
-const lazyLeftOut: Plugin = {
-  name: 'lazy-left-out',
-  setup(context) {
-    context.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
-
 /** Bytes of each module in the entry's first load (entry chunk + the chunks it imports statically). */
 async function firstLoadModules(entry: string, splitting: boolean): Promise<Map<string, number>> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    splitting,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    logLevel: 'silent',
-    plugins: splitting ? [] : [lazyLeftOut],
-  });
-  const outputs = result.metafile.outputs;
-  const entryKey = Object.keys(outputs).find((key) => {
-    const point = outputs[key]?.entryPoint;
-    return point !== undefined && resolve(point) === resolve(entry);
-  });
-  const first = new Set<string>();
-  const visit = (key: string) => {
-    if (first.has(key) || outputs[key] === undefined) return;
-    first.add(key);
-    for (const item of outputs[key].imports) if (item.kind === 'import-statement') visit(item.path);
-  };
-  if (entryKey !== undefined) visit(entryKey);
+  const { metafile, first } = await esbuildFirstLoad(entry, { splitting });
+  const outputs = metafile.outputs;
   const modules = new Map<string, number>();
   for (const key of first) {
     for (const [id, input] of Object.entries(outputs[key]?.inputs ?? {})) {

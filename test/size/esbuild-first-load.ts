@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+/** Leaves `import()`ed modules out of the build: what the entry itself needs. */
+const lazyLeftOut: Plugin = {
+  name: 'lazy-left-out',
+  setup(context) {
+    context.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/** An esbuild build of an app entry and which of its output files load first. */
+export interface EsbuildFirstLoad {
+  metafile: Metafile;
+  /** The entry's own output file. */
+  entryKey: string;
+  /** The entry's output file and every one it imports statically, transitively. */
+  first: ReadonlySet<string>;
+}
+
+/**
+ * Builds `entry` as an app's esbuild build does (browser ESM, minified), with code splitting or,
+ * without it, with `import()`ed modules left out, and finds its first load.
+ *
+ * @throws Error when esbuild emits no chunk for the entry.
+ */
+export async function esbuildFirstLoad(
+  entry: string,
+  { splitting }: { splitting: boolean },
+): Promise<EsbuildFirstLoad> {
+  const { metafile } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    splitting,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: 'out',
+    logLevel: 'silent',
+    plugins: splitting ? [] : [lazyLeftOut],
+  });
+  const outputs = metafile.outputs;
+  const entryKey = Object.keys(outputs).find((key) => {
+    const point = outputs[key]?.entryPoint;
+    return point !== undefined && resolve(point) === resolve(entry);
+  });
+  if (entryKey === undefined) throw new Error(`esbuild emitted no entry chunk for ${entry}`);
+  const first = new Set<string>();
+  const visit = (key: string) => {
+    const output = outputs[key];
+    if (first.has(key) || output === undefined) return;
+    first.add(key);
+    for (const item of output.imports) if (item.kind === 'import-statement') visit(item.path);
+  };
+  visit(entryKey);
+  return { metafile, entryKey, first };
+}
