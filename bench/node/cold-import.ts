@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { build as esbuild, type Plugin } from 'esbuild';
 import { benchCacheDir, BenchUnavailable } from '../support/bench-page.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { consumerBundle, type Bundler } from '../support/consumer-bundle.js';
@@ -16,6 +17,18 @@ const TARGETED = 'client-json-tool';
 const BUNDLERS: readonly Bundler[] = ['esbuild', 'vite'];
 const BUNDLER_NAMES: Record<Bundler, string> = { esbuild: 'esbuild', vite: 'Vite 8' };
 const key = (name: string, bundler: Bundler) => `${name} (${bundler})`;
+/** The targeted entry as one esbuild file, `import()`ed parts left out (see `coldImport`). */
+const ONE_FILE = 'one-file';
+
+/** Leaves `import()`ed modules out of a build. */
+const lazyLeftOut: Plugin = {
+  name: 'lazy-left-out',
+  setup(context) {
+    context.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 /**
  * Figure 2b: cold import in headless Chromium of each entry's bundle, built by esbuild and by Vite
@@ -41,6 +54,24 @@ export async function coldImport(): Promise<Figure[]> {
       const bundle = await consumerBundle(sizeCase.entry, bundler, join(root, bundler, name));
       urls.set(key(name, bundler), `/${bundler}/${name}/${bundle.entryFile}`);
     }
+  }
+  // What esbuild's first load would take in one file: the targeted entry without code splitting,
+  // its lazy parts left out (never imported here). No app can build this today — lazy code shares
+  // first-load modules, so esbuild splits them off — it shows what that costs.
+  const targeted = SIZE_CASES.find((candidate) => candidate.name === TARGETED);
+  if (targeted) {
+    await esbuild({
+      entryPoints: [targeted.entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      outfile: join(root, ONE_FILE, 'entry.js'),
+      logLevel: 'silent',
+      plugins: [lazyLeftOut],
+    });
+    urls.set(ONE_FILE, `/${ONE_FILE}/entry.js`);
   }
   const server = await serveStatic(root);
   const browser = await launchChromium(executablePath);
@@ -81,6 +112,17 @@ export async function coldImport(): Promise<Figure[]> {
         name === TARGETED
           ? checked({ id, label, value, unit: 'ms', target: { op: '<=', limit: 40 }, note: note(key(name, bundler)) })
           : info({ id, label, value, unit: 'ms', note: note(key(name, bundler)) }),
+      );
+    }
+    if (bundler === 'esbuild' && urls.has(ONE_FILE)) {
+      figures.push(
+        info({
+          id: 'import.cold.esbuild.one-file',
+          label: 'cold import in Chromium: Client + a JSON-Schema tool, esbuild, first load as one file (lazy parts left out: not a build an app can make today)',
+          value: medianOf(ONE_FILE),
+          unit: 'ms',
+          note: `${note(ONE_FILE)}; what esbuild's split first load would take if lazy code shared no module with it`,
+        }),
       );
     }
     figures.push(checked({ id: `import.cold.${bundler}.ratio`, label: `cold import: Client + JSON-Schema tool / openai SDK, ${BUNDLER_NAMES[bundler]}`, value: medianOf(key(TARGETED, bundler)) / openai, unit: '×', target: { op: '<', limit: 1 } }));
