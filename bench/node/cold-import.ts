@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build as esbuild, type Plugin } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { benchCacheDir, BenchUnavailable } from '../support/bench-page.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { consumerBundle, type Bundler } from '../support/consumer-bundle.js';
@@ -8,6 +8,7 @@ import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
 import { serveStatic } from '../support/static-server.js';
 import { SIZE_CASES } from './bundle-sizes.js';
+import { lazyLeftOut } from '../support/lazy-left-out.js';
 
 const ROUNDS = 9;
 /** The entries whose cold import is measured (every app entry of the size figures), and the one with a target. */
@@ -19,16 +20,6 @@ const BUNDLER_NAMES: Record<Bundler, string> = { esbuild: 'esbuild', vite: 'Vite
 const key = (name: string, bundler: Bundler) => `${name} (${bundler})`;
 /** The targeted entry as one esbuild file, `import()`ed parts left out (see `coldImport`). */
 const ONE_FILE = 'one-file';
-
-/** Leaves `import()`ed modules out of a build. */
-const lazyLeftOut: Plugin = {
-  name: 'lazy-left-out',
-  setup(context) {
-    context.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
 
 /**
  * Figure 2b: cold import in headless Chromium of each entry's bundle, built by esbuild and by Vite

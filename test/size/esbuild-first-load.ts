@@ -1,15 +1,6 @@
 import { resolve } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
-
-/** Leaves `import()`ed modules out of the build: what the entry itself needs. */
-const lazyLeftOut: Plugin = {
-  name: 'lazy-left-out',
-  setup(context) {
-    context.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
+import { build, type Metafile } from 'esbuild';
+import { lazyLeftOut } from '../../bench/support/lazy-left-out.js';
 
 /** An esbuild build of an app entry and which of its output files load first. */
 export interface EsbuildFirstLoad {
