@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
 import { benchCacheDir, BenchUnavailable } from '../support/bench-page.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { consumerBundle, type Bundler } from '../support/consumer-bundle.js';
@@ -9,6 +10,7 @@ import { median } from '../support/stats.js';
 import { serveStatic } from '../support/static-server.js';
 import { SIZE_CASES } from './bundle-sizes.js';
 import { lazyLeftOut } from '../support/lazy-left-out.js';
+import { sharedThroughOneModule } from '../support/shared-through-one-module.js';
 
 const ROUNDS = 9;
 /** The entries whose cold import is measured (every app entry of the size figures), and the one with a target. */
@@ -18,8 +20,36 @@ const TARGETED = 'client-json-tool';
 const BUNDLERS: readonly Bundler[] = ['esbuild', 'vite'];
 const BUNDLER_NAMES: Record<Bundler, string> = { esbuild: 'esbuild', vite: 'Vite 8' };
 const key = (name: string, bundler: Bundler) => `${name} (${bundler})`;
-/** The targeted entry as one esbuild file, `import()`ed parts left out (see `coldImport`). */
-const ONE_FILE = 'one-file';
+/** Other esbuild builds of the targeted entry, each timed beside the split build (info figures). */
+const VARIANTS: readonly {
+  name: string;
+  label: string;
+  note: string;
+  splitting: boolean;
+  plugin: (entry: string) => Plugin | undefined | Promise<Plugin>;
+}[] = [
+  {
+    name: 'no-splitting',
+    label: "without code splitting (esbuild's default: every lazy part inlined, one file)",
+    note: 'a build an app makes when it leaves splitting off',
+    splitting: false,
+    plugin: () => undefined,
+  },
+  {
+    name: 'two-files',
+    label: 'first load as two files (lazy code importing its first-load helpers through one module: a design experiment)',
+    note: 'what lazy code importing every first-load helper through one barrel would give',
+    splitting: true,
+    plugin: sharedThroughOneModule,
+  },
+  {
+    name: 'one-file',
+    label: 'first load as one file (lazy parts left out: not a build an app can make today)',
+    note: "what esbuild's split first load would take if lazy code shared no module with it",
+    splitting: false,
+    plugin: () => lazyLeftOut,
+  },
+];
 
 /**
  * Figure 2b: cold import in headless Chromium of each entry's bundle, built by esbuild and by Vite
@@ -46,23 +76,29 @@ export async function coldImport(): Promise<Figure[]> {
       urls.set(key(name, bundler), `/${bundler}/${name}/${bundle.entryFile}`);
     }
   }
-  // What esbuild's first load would take in one file: the targeted entry without code splitting,
-  // its lazy parts left out (never imported here). No app can build this today — lazy code shares
-  // first-load modules, so esbuild splits them off — it shows what that costs.
+  // Other esbuild builds of the targeted entry (`VARIANTS`): the one apps get without code
+  // splitting, and two design experiments showing what the split first load's files cost.
   const targeted = SIZE_CASES.find((candidate) => candidate.name === TARGETED);
+  const shipped = new Map<string, string>();
   if (targeted) {
-    await esbuild({
-      entryPoints: [targeted.entry],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      minify: true,
-      outfile: join(root, ONE_FILE, 'entry.js'),
-      logLevel: 'silent',
-      plugins: [lazyLeftOut],
-    });
-    urls.set(ONE_FILE, `/${ONE_FILE}/entry.js`);
+    for (const variant of VARIANTS) {
+      const { metafile } = await esbuild({
+        entryPoints: [targeted.entry],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        minify: true,
+        outdir: join(root, variant.name),
+        splitting: variant.splitting,
+        metafile: true,
+        logLevel: 'silent',
+        plugins: [await variant.plugin(targeted.entry)].flatMap((plugin) => plugin ?? []),
+      });
+      const entryFile = basename(targeted.entry).replace(/\.ts$/, '.js');
+      urls.set(variant.name, `/${variant.name}/${entryFile}`);
+      shipped.set(variant.name, await firstLoadOf(metafile, join(root, variant.name, entryFile)));
+    }
   }
   const server = await serveStatic(root);
   const browser = await launchChromium(executablePath);
@@ -105,18 +141,35 @@ export async function coldImport(): Promise<Figure[]> {
           : info({ id, label, value, unit: 'ms', note: note(key(name, bundler)) }),
       );
     }
-    if (bundler === 'esbuild' && urls.has(ONE_FILE)) {
-      figures.push(
-        info({
-          id: 'import.cold.esbuild.one-file',
-          label: 'cold import in Chromium: Client + a JSON-Schema tool, esbuild, first load as one file (lazy parts left out: not a build an app can make today)',
-          value: medianOf(ONE_FILE),
-          unit: 'ms',
-          note: `${note(ONE_FILE)}; what esbuild's split first load would take if lazy code shared no module with it`,
-        }),
-      );
+    if (bundler === 'esbuild') {
+      for (const variant of VARIANTS.filter(({ name }) => urls.has(name))) {
+        figures.push(
+          info({
+            id: `import.cold.esbuild.${variant.name}`,
+            label: `cold import in Chromium: Client + a JSON-Schema tool, esbuild, ${variant.label}`,
+            value: medianOf(variant.name),
+            unit: 'ms',
+            note: `${note(variant.name)}; first load ${shipped.get(variant.name) ?? '?'}; ${variant.note}`,
+          }),
+        );
+      }
     }
     figures.push(checked({ id: `import.cold.${bundler}.ratio`, label: `cold import: Client + JSON-Schema tool / openai SDK, ${BUNDLER_NAMES[bundler]}`, value: medianOf(key(TARGETED, bundler)) / openai, unit: '×', target: { op: '<', limit: 1 } }));
   }
   return figures;
+}
+
+/** "N files, X KB gzipped": the output file `entryPath` and every file it imports statically. */
+async function firstLoadOf(metafile: Metafile, entryPath: string): Promise<string> {
+  const outputs = metafile.outputs;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (files.has(key) || outputs[key] === undefined) return;
+    files.add(key);
+    for (const item of outputs[key].imports) if (item.kind === 'import-statement') visit(item.path);
+  };
+  visit(relative(process.cwd(), entryPath));
+  let gzipped = 0;
+  for (const file of files) gzipped += gzipSync(await readFile(file), { level: 9 }).length;
+  return `${files.size} file${files.size === 1 ? '' : 's'}, ${(gzipped / 1024).toFixed(1)} KB gzipped`;
 }
