@@ -1,7 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { benchCacheDir, BenchUnavailable } from '../support/bench-page.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { consumerBundle, type Bundler } from '../support/consumer-bundle.js';
@@ -82,22 +81,14 @@ export async function coldImport(): Promise<Figure[]> {
   const shipped = new Map<string, string>();
   if (targeted) {
     for (const variant of VARIANTS) {
-      const { metafile } = await esbuild({
-        entryPoints: [targeted.entry],
-        bundle: true,
-        format: 'esm',
-        platform: 'browser',
-        target: 'es2022',
-        minify: true,
-        outdir: join(root, variant.name),
+      const plugin = await variant.plugin(targeted.entry);
+      const bundle = await consumerBundle(targeted.entry, 'esbuild', join(root, variant.name), {
         splitting: variant.splitting,
-        metafile: true,
-        logLevel: 'silent',
-        plugins: [await variant.plugin(targeted.entry)].flatMap((plugin) => plugin ?? []),
+        plugins: plugin ? [plugin] : [],
       });
-      const entryFile = basename(targeted.entry).replace(/\.ts$/, '.js');
-      urls.set(variant.name, `/${variant.name}/${entryFile}`);
-      shipped.set(variant.name, await firstLoadOf(metafile, join(root, variant.name, entryFile)));
+      urls.set(variant.name, `/${variant.name}/${bundle.entryFile}`);
+      const files = bundle.firstLoadFiles;
+      shipped.set(variant.name, `${files} file${files === 1 ? '' : 's'}, ${(bundle.firstLoad.gzipped / 1024).toFixed(1)} KB gzipped`);
     }
   }
   const server = await serveStatic(root);
@@ -159,17 +150,3 @@ export async function coldImport(): Promise<Figure[]> {
   return figures;
 }
 
-/** "N files, X KB gzipped": the output file `entryPath` and every file it imports statically. */
-async function firstLoadOf(metafile: Metafile, entryPath: string): Promise<string> {
-  const outputs = metafile.outputs;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    if (files.has(key) || outputs[key] === undefined) return;
-    files.add(key);
-    for (const item of outputs[key].imports) if (item.kind === 'import-statement') visit(item.path);
-  };
-  visit(relative(process.cwd(), entryPath));
-  let gzipped = 0;
-  for (const file of files) gzipped += gzipSync(await readFile(file), { level: 9 }).length;
-  return `${files.size} file${files.size === 1 ? '' : 's'}, ${(gzipped / 1024).toFixed(1)} KB gzipped`;
-}

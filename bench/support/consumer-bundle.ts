@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Plugin } from 'esbuild';
 import { build as viteBuild, type Rolldown } from 'vite';
 import { componentsSideEffects } from './components-side-effects.js';
 
@@ -19,6 +19,8 @@ export interface ConsumerBundle {
   bundler: Bundler;
   /** The entry chunk and every chunk it imports statically: what loads before the app runs. */
   firstLoad: Bytes;
+  /** How many files that first load is. */
+  firstLoadFiles: number;
   /** Everything emitted, chunks loaded by `import()` included. */
   total: Bytes;
   /** The entry chunk's path under `outDir`, for a page to `import()`. */
@@ -43,15 +45,26 @@ interface Chunk {
   inputs: [string, number][];
 }
 
+/** What an esbuild app may set otherwise: its code splitting (on by default here), plugins. */
+export interface EsbuildSettings {
+  splitting?: boolean;
+  plugins?: Plugin[];
+}
+
 /**
  * Bundles `entry` (relative to the repository root) the way a consumer's production build
  * would — browser ESM, minified, tree-shaken, no externals, code split at `import()` — into
- * `outDir`, and measures it.
+ * `outDir`, and measures it. `esbuildSettings` changes an esbuild build (ignored by Vite).
  */
-export async function consumerBundle(entry: string, bundler: Bundler, outDir: string): Promise<ConsumerBundle> {
+export async function consumerBundle(
+  entry: string,
+  bundler: Bundler,
+  outDir: string,
+  esbuildSettings: EsbuildSettings = {},
+): Promise<ConsumerBundle> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const chunks = bundler === 'esbuild' ? await withEsbuild(entry, outDir) : await withVite(entry, outDir);
+  const chunks = bundler === 'esbuild' ? await withEsbuild(entry, outDir, esbuildSettings) : await withVite(entry, outDir);
   for (const chunk of chunks) {
     await mkdir(dirname(join(outDir, chunk.name)), { recursive: true });
     await writeFile(join(outDir, chunk.name), chunk.code);
@@ -96,17 +109,19 @@ export async function consumerBundle(entry: string, bundler: Bundler, outDir: st
     lazyChunks,
     loadedWith,
     firstLoad: bytesOf([...first]),
+    firstLoadFiles: first.size,
     total: bytesOf(chunks),
     entryFile: entryChunk.name,
     byPackage: [...packages].sort((a, b) => b[1] - a[1]),
   };
 }
 
-async function withEsbuild(entry: string, outDir: string): Promise<Chunk[]> {
+async function withEsbuild(entry: string, outDir: string, { splitting = true, plugins = [] }: EsbuildSettings): Promise<Chunk[]> {
   const result = await esbuild({
     entryPoints: [entry],
     bundle: true,
-    splitting: true,
+    splitting,
+    plugins,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',

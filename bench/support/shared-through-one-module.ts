@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
-import { esbuildFirstLoad } from '../../test/size/esbuild-first-load.js';
+import { esbuildFirstLoad, modulesIn } from '../../test/size/esbuild-first-load.js';
 
 const NAMESPACE = 'shared-through-one-module';
 
@@ -16,20 +16,16 @@ const NAMESPACE = 'shared-through-one-module';
  */
 export async function sharedThroughOneModule(entry: string): Promise<Plugin> {
   const { metafile, first } = await esbuildFirstLoad(entry, { splitting: true });
-  const held = (key: string) =>
-    Object.entries(metafile.outputs[key]?.inputs ?? {})
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([id]) => id);
+  const held = (key: string) => modulesIn(metafile, key);
   const firstLoad = new Set([...first].flatMap(held));
   const lazy = new Set(
     Object.keys(metafile.outputs)
       .filter((key) => !first.has(key))
-      .flatMap(held)
-      .map((id) => resolve(id)),
+      .flatMap(held),
   );
   const shared = new Set<string>();
   for (const id of lazy) {
-    for (const item of metafile.inputs[id.slice(resolve('.').length + 1)]?.imports ?? []) {
+    for (const item of metafile.inputs[id]?.imports ?? []) {
       if (item.kind === 'import-statement' && firstLoad.has(item.path))
         shared.add(resolve(item.path));
     }
@@ -44,7 +40,7 @@ export async function sharedThroughOneModule(entry: string): Promise<Plugin> {
           args.pluginData === NAMESPACE
         )
           return undefined;
-        if (!lazy.has(args.importer)) return undefined;
+        if (!lazy.has(relative(process.cwd(), args.importer))) return undefined;
         const target = await build.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,

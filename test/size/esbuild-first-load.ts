@@ -51,3 +51,10 @@ export async function esbuildFirstLoad(
   visit(entryKey);
   return { metafile, entryKey, first };
 }
+
+/** The modules (paths as esbuild names them) with code in the output file `key`. */
+export function modulesIn(metafile: Metafile, key: string): string[] {
+  return Object.entries(metafile.outputs[key]?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([id]) => id);
+}

@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { esbuildFirstLoad } from './esbuild-first-load.js';
+import { esbuildFirstLoad, modulesIn } from './esbuild-first-load.js';
 
 // esbuild's code splitting puts each module in a chunk keyed by the set of entry points reaching
 // it, and every import() target is an entry point; it never merges chunks. So a module that the
@@ -83,10 +83,7 @@ interface FirstLoad {
 async function firstLoad(entry: string): Promise<FirstLoad> {
   const { metafile, entryKey, first } = await esbuildFirstLoad(entry, { splitting: true });
   const outputs: Metafile['outputs'] = metafile.outputs;
-  const held = (key: string) =>
-    Object.entries(outputs[key]?.inputs ?? {})
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([id]) => id);
+  const held = (key: string) => modulesIn(metafile, key);
   const lazy = new Set(
     Object.keys(outputs)
       .filter((key) => !first.has(key))
