@@ -11,6 +11,7 @@ export type {
   AwaitingTools,
   ChatBackend,
   ChatRequest,
+  ContextCompacted,
   ContextTrimmed,
   Done,
   DoneStatus,
@@ -31,6 +32,7 @@ export type {
   ContentPart,
   UserContent,
   UserMessage,
+  Waiting,
 } from './types/index.js';
 export { contentText } from './types/message.js';
 export { tool } from './tools/tool.js';

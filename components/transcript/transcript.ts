@@ -101,6 +101,10 @@ export class Transcript {
           values: { n: event.droppedMessages },
         };
         return this.#touch(entry);
+      case 'waiting':
+      case 'context_compacted':
+        // Shown by later work (the waiting state; the summary divider); nothing to render yet.
+        return false;
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');
         if (event.output !== undefined) showAsJson(entry, event.output);

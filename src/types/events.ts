@@ -86,7 +86,6 @@ export interface Done {
   output?: unknown;
 }
 
-/** Everything `query()` and `Client.receiveMessages()` yield, discriminated by `type`. */
 /**
  * Yielded before a model call whose request leaves out older messages to fit the model's
  * context window (see `AgentOptions.contextPolicy`). The stored history keeps them.
@@ -101,6 +100,43 @@ export interface ContextTrimmed {
   contextWindow: number;
 }
 
+/**
+ * Yielded while no token of the answer has arrived — the server is loading the model,
+ * reading the prompt, or queueing the request — and again as the wait goes on. UIs may
+ * ignore it; it ends with the first `text`, `reasoning` or `tool_use` of the response.
+ */
+export interface Waiting {
+  type: 'waiting';
+  /**
+   * What the wait is, where the server or engine can tell: `'connecting'`, `'queued'`
+   * (another request holds the server's one slot), `'loading_model'` (into memory, or an
+   * in-page engine downloading or compiling it), `'reading_prompt'`, or `'waiting'` (no
+   * more is known).
+   */
+  phase: 'connecting' | 'queued' | 'loading_model' | 'reading_prompt' | 'waiting' | (string & {});
+  /** Milliseconds since the request was sent. */
+  elapsedMs: number;
+  /** 0..1, when the server or engine tells how far the phase is. */
+  progress?: number;
+  /** The model the wait is for, when known (e.g. the one being loaded). */
+  model?: string;
+}
+
+/**
+ * Yielded before a model call whose request sends a summary in place of older messages
+ * (`contextPolicy: 'summarize'`). The stored history keeps every original message.
+ */
+export interface ContextCompacted {
+  type: 'context_compacted';
+  /** Stored messages the summary stands for in this request. */
+  summarizedMessages: number;
+  /** The estimated prompt tokens of the request as sent. */
+  promptTokens: number;
+  /** The window (tokens) the request was fitted to. */
+  contextWindow: number;
+}
+
+/** Everything `query()` and `Client.receiveMessages()` yield, discriminated by `type`. */
 export type AgentEvent =
   | TextBlock
   | ReasoningBlock
@@ -110,6 +146,8 @@ export type AgentEvent =
   | StepEnd
   | AwaitingTools
   | ContextTrimmed
+  | ContextCompacted
+  | Waiting
   | Done;
 
 /** For exhaustive switches: a compile error when a case is missing. */

@@ -12,6 +12,7 @@ export { contentText } from './message.js';
 export type {
   AgentEvent,
   AwaitingTools,
+  ContextCompacted,
   ContextTrimmed,
   Done,
   DoneStatus,
@@ -23,6 +24,7 @@ export type {
   ToolResultBlock,
   ToolUseBlock,
   ToolUseError,
+  Waiting,
 } from './events.js';
 export { assertNever } from './events.js';
 export type { Usage } from './usage.js';
