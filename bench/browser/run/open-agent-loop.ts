@@ -36,6 +36,8 @@ export const openAgentLoop: RunLoop = async ({ baseURL, scenario, observe }) => 
       case 'tool_use':
       case 'awaiting_tool_results':
       case 'context_trimmed':
+      case 'context_compacted':
+      case 'waiting':
       case 'done':
         break;
     }
