@@ -4,7 +4,7 @@ import { unknownConversation } from './history-errors.js';
 import { HistoryChannel } from './history-channel.js';
 import type { ConversationSummary, HistoryStore, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
-import { checkedMessages, checkedPending } from './message-schema.js';
+import { checkedMessages, checkedPending, checkedSummary } from './message-schema.js';
 import { newestFirst } from './newest-first.js';
 import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 
@@ -57,6 +57,9 @@ export function memoryHistory(
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
       ...(conversation.forks === undefined ? {} : { forks: structuredClone(conversation.forks) }),
+      ...(conversation.summaries === undefined
+        ? {}
+        : { summaries: structuredClone(conversation.summaries) }),
       createdAt: conversation.createdAt,
       updatedAt: conversation.updatedAt,
     };
@@ -94,6 +97,14 @@ export function memoryHistory(
         else conversation.pending = value;
         conversation.updatedAt = now();
         channel.notify({ conversationId, kind: 'pending' });
+      }),
+
+    addSummary: (conversationId, summary) =>
+      settle(() => {
+        const checked = checkedSummary(summary);
+        const conversation = existing(conversationId);
+        conversation.summaries = [...(conversation.summaries ?? []), checked];
+        channel.notify({ conversationId, kind: 'summary' });
       }),
 
     list: () =>
@@ -139,6 +150,7 @@ export function memoryHistory(
           messages: file.messages,
           ...(file.pending === undefined ? {} : { pending: file.pending }),
           ...(file.forks === undefined ? {} : { forks: file.forks }),
+          ...(file.summaries === undefined ? {} : { summaries: file.summaries }),
         });
         channel.notify({ conversationId: id, kind: 'import' });
         return id;
