@@ -1,5 +1,6 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
+import type { ContextSummary } from '../types/context-summary.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { HistoryChannel } from './history-channel.js';
 import { rejected, storageFailed, unknownConversation } from './history-errors.js';
@@ -16,8 +17,9 @@ import {
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
-import { checkedMessages, checkedPending } from './message-schema.js';
+import { checkedMessages, checkedPending, checkedSummary } from './message-schema.js';
 import { openDatabase } from './open-database.js';
+import { putSummary, summariesKey } from './idb-summaries.js';
 import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 import { UnsavedWrites, type UnsavedWrite } from './unsaved-writes.js';
 
@@ -142,13 +144,14 @@ export function indexedDBHistory(
     const record = stored?.record ?? newRecord(conversationId);
     const messages = [...(stored?.messages ?? []), ...(kept?.messages ?? [])];
     const pending = kept?.pending ? kept.pending.value : record.pending;
-    const forks = stored?.forks;
+    const { forks, summaries } = stored ?? {};
     return {
       id: conversationId,
       title: record.title || titleFromMessages(messages) || UNTITLED,
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
       ...(forks === undefined ? {} : { forks }),
+      ...(summaries === undefined ? {} : { summaries }),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     };
@@ -198,6 +201,23 @@ export function indexedDBHistory(
       });
     },
 
+    addSummary(conversationId, summary) {
+      let checked: ContextSummary;
+      try {
+        checked = checkedSummary(summary);
+      } catch (error) {
+        return rejected(error);
+      }
+      return serial(async () => {
+        await change('addSummary', conversationId, async (objectStore) => {
+          if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
+            throw unknownConversation(conversationId);
+          await putSummary(objectStore, conversationId, checked);
+        });
+        channel.notify({ conversationId, kind: 'summary' });
+      });
+    },
+
     list: () =>
       serial(() =>
         readSummaries({ store, KeyRange }).catch((error: unknown) => {
@@ -234,6 +254,7 @@ export function indexedDBHistory(
           objectStore.delete(pageRange(KeyRange, conversationId));
           objectStore.delete(imageRange(KeyRange, conversationId));
           objectStore.delete(forksKey(conversationId));
+          objectStore.delete(summariesKey(conversationId));
           return found;
         });
         const hadUnsaved = unsaved.clear(conversationId);
@@ -271,6 +292,8 @@ export function indexedDBHistory(
           const pageCount = writeAllPages(objectStore, target, form.messages);
           if (file.forks) objectStore.put(file.forks, forksKey(target));
           else objectStore.delete(forksKey(target));
+          if (file.summaries) objectStore.put(file.summaries, summariesKey(target));
+          else objectStore.delete(summariesKey(target));
           const record: ConversationRecord = {
             id: target,
             title: file.title === UNTITLED ? '' : file.title,
