@@ -16,7 +16,7 @@ import {
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { newestFirst } from './newest-first.js';
-import { readStoredSummaries, summariesKey } from './idb-summaries.js';
+import { summariesKey } from './idb-summaries.js';
 import type { ContextSummary } from '../types/context-summary.js';
 import type * as Salvage from './idb-salvage.js';
 
@@ -88,7 +88,10 @@ export async function readConversation(
   );
   if (value === undefined) return undefined;
   const found = await readMessages(value, pageValues, conversationId);
-  const summaries = readStoredSummaries(summaryValue, conversationId);
+  const summaries =
+    summaryValue === undefined
+      ? undefined
+      : (await import('./summary-check.js')).readStoredSummaries(summaryValue, conversationId);
   const read = {
     ...found,
     messages: await loadedForm(found.messages, images),

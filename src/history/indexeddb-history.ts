@@ -1,6 +1,5 @@
 import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
-import type { ContextSummary } from '../types/context-summary.js';
 import { checkedTitle, titleFromMessages } from './conversation-title.js';
 import { HistoryChannel } from './history-channel.js';
 import { rejected, storageFailed, unknownConversation } from './history-errors.js';
@@ -17,9 +16,9 @@ import {
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
-import { checkedMessages, checkedPending, checkedSummary } from './message-schema.js';
+import { checkedMessages, checkedPending } from './message-schema.js';
 import { openDatabase } from './open-database.js';
-import { putSummary, summariesKey } from './idb-summaries.js';
+import { summariesKey } from './idb-summaries.js';
 import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 import { UnsavedWrites, type UnsavedWrite } from './unsaved-writes.js';
 
@@ -202,18 +201,13 @@ export function indexedDBHistory(
     },
 
     addSummary(conversationId, summary) {
-      let checked: ContextSummary;
-      try {
-        checked = checkedSummary(summary);
-      } catch (error) {
-        return rejected(error);
-      }
       return serial(async () => {
-        await change('addSummary', conversationId, async (objectStore) => {
-          if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
-            throw unknownConversation(conversationId);
-          await putSummary(objectStore, conversationId, checked);
-        });
+        // Loaded with the first summary: a store never compacted does not ship the checks.
+        const check = await import('./summary-check.js');
+        const checked = check.checkedSummary(summary);
+        await change('addSummary', conversationId, (objectStore) =>
+          check.putSummary(objectStore, conversationId, checked),
+        );
         channel.notify({ conversationId, kind: 'summary' });
       });
     },

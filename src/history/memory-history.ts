@@ -4,7 +4,7 @@ import { unknownConversation } from './history-errors.js';
 import { HistoryChannel } from './history-channel.js';
 import type { ConversationSummary, HistoryStore, StoredConversation } from './history-store.js';
 import { UNTITLED } from './history-store.js';
-import { checkedMessages, checkedPending, checkedSummary } from './message-schema.js';
+import { checkedMessages, checkedPending } from './message-schema.js';
 import { newestFirst } from './newest-first.js';
 import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 
@@ -99,13 +99,15 @@ export function memoryHistory(
         channel.notify({ conversationId, kind: 'pending' });
       }),
 
-    addSummary: (conversationId, summary) =>
-      settle(() => {
+    addSummary: async (conversationId, summary) => {
+      const { checkedSummary } = await import('./summary-check.js');
+      return settle(() => {
         const checked = checkedSummary(summary);
         const conversation = existing(conversationId);
         conversation.summaries = [...(conversation.summaries ?? []), checked];
         channel.notify({ conversationId, kind: 'summary' });
-      }),
+      });
+    },
 
     list: () =>
       settle(() =>

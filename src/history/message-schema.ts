@@ -4,8 +4,6 @@ import type { Message } from '../types/message.js';
 import { checkMessages } from '../types/message-schema.js';
 import { jsonObjectSchema, valibotCheck } from '../types/valibot-check.js';
 import type { PausedState } from './history-store.js';
-import type { ContextSummary } from '../types/context-summary.js';
-import { contextSummarySchema } from '../types/context-summary-schema.js';
 
 /** A paused-run state: any plain (JSON) object. */
 export const pausedStateSchema = jsonObjectSchema;
@@ -47,20 +45,4 @@ export function checkedPending(pending: unknown): PausedState | undefined {
   const checked = checkPausedState(copy);
   if (checked.success) return checked.data;
   throw new AgentError('VALIDATION_FAILED', 'The paused-run state must be a plain JSON object.');
-}
-
-const checkSummary = valibotCheck<ContextSummary>(contextSummarySchema);
-
-/**
- * A summary given to `addSummary`, checked and copied.
- *
- * @throws AgentError `VALIDATION_FAILED` naming the first invalid field.
- */
-export function checkedSummary(summary: unknown): ContextSummary {
-  const checked = checkSummary(summary);
-  if (checked.success) return checked.data;
-  throw new AgentError(
-    'VALIDATION_FAILED',
-    `Cannot store this summary: ${describeIssues(checked.issues, 'summary')}.`,
-  );
 }

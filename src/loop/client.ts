@@ -30,7 +30,6 @@ import { cancelUnsettled, commitRound } from './round-calls.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 import { withoutDisplayFields } from './display-fields.js';
 import type { ContextSummary } from '../types/context-summary.js';
-import { summariesFor } from '../context/summarize/summary-fingerprint.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -133,11 +132,12 @@ export class Client {
   }
 
   /**
-   * The summaries `contextPolicy: 'summarize'` wrote that apply to the branch shown, oldest
-   * first: each stands for `history.slice(0, covers)` in requests (history keeps the originals).
+   * The summaries `contextPolicy: 'summarize'` wrote, of every branch, oldest first: each
+   * stands for `history.slice(0, covers)` in requests while the branch shown starts with the
+   * messages it covers — `summariesFor(client.history, client.summaries)` gives those.
    */
   get summaries(): ContextSummary[] {
-    return structuredClone(summariesFor(this.#state.messages, this.#state.summaries ?? []));
+    return structuredClone(this.#state.summaries ?? []);
   }
 
   get status(): ClientStatus {

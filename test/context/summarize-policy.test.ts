@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Client } from '../../src/loop/client.js';
 import { tool } from '../../src/tools/tool.js';
 import { memoryHistory } from '../../src/history/memory-history.js';
+import { summariesFor } from '../../src/context/summarize/summary-fingerprint.js';
 import type { AgentOptions } from '../../src/loop/agent-options.js';
 import type { AgentEvent } from '../../src/types/events.js';
 import type { Message } from '../../src/types/message.js';
@@ -188,10 +189,11 @@ describe("contextPolicy: 'summarize'", () => {
     const second = reloaded.history.findIndex((message, index) => index > 0 && message.role === 'user');
     await reloaded.rewind(second);
     await collect(reloaded.run('Turn 2: something else entirely'));
-    expect(reloaded.summaries).toEqual([]);
+    expect(summariesFor(reloaded.history, reloaded.summaries)).toEqual([]);
+    expect(reloaded.summaries).toEqual(client.summaries); // every branch's
     expect((await other.load(id))?.summaries).toEqual(client.summaries); // kept for the other branch
     // …and they apply again when the first branch is shown again.
     await reloaded.switchBranch(second, 0);
-    expect(reloaded.summaries).toEqual(client.summaries);
+    expect(summariesFor(reloaded.history, reloaded.summaries)).toEqual(client.summaries);
   });
 });

@@ -1,5 +1,7 @@
 import type { ContextSummary } from '../../types/context-summary.js';
 import type { Message } from '../../types/message.js';
+import { contextSummarySchema } from '../../types/context-summary-schema.js';
+import { valibotCheck } from '../../types/valibot-check.js';
 
 /** Each message's own hash: stored messages never change, so it is computed once. */
 const messageHashes = new WeakMap<Message, number>();
@@ -14,30 +16,33 @@ const messageHashes = new WeakMap<Message, number>();
  */
 export function summaryFingerprint(messages: readonly Message[], count: number): string {
   let hash = 0x811c9dc5;
-  let second = count;
-  for (let index = 0; index < count && index < messages.length; index += 1) {
-    const own = hashOf(messages[index] as Message);
-    hash = Math.imul(hash ^ own, 0x01000193) >>> 0;
-    second = Math.imul(second + own, 0x5bd1e995) >>> 0;
-  }
-  return `${count.toString(36)}-${hash.toString(36)}-${second.toString(36)}`;
+  for (let index = 0; index < count && index < messages.length; index += 1)
+    hash = Math.imul(hash ^ hashOf(messages[index] as Message), 0x01000193);
+  return `${count}-${(hash >>> 0).toString(36)}`;
 }
+
+const checkSummary = valibotCheck<ContextSummary>(contextSummarySchema);
 
 /**
  * The summaries that apply to `messages` (the branch shown), oldest first: those whose
- * fingerprint matches the messages they cover.
+ * fingerprint matches the messages they cover (`Client.summaries` has every branch's; one
+ * that does not validate, from a snapshot or a store, is left out).
  *
  * @example
- * const latest = summariesFor(client.history, stored.summaries ?? []).at(-1);
+ * const latest = summariesFor(client.history, client.summaries).at(-1);
+ * if (latest) console.log(`${latest.covers} messages summarised: ${latest.text}`);
  */
 export function summariesFor(
   messages: readonly Message[],
-  summaries: readonly ContextSummary[],
+  summaries: readonly unknown[],
 ): ContextSummary[] {
   return summaries
+    .flatMap((value) => {
+      const checked = checkSummary(value);
+      return checked.success ? [checked.data] : [];
+    })
     .filter(
       (summary) =>
-        summary.covers > 0 &&
         summary.covers <= messages.length &&
         summaryFingerprint(messages, summary.covers) === summary.fingerprint,
     )
@@ -47,19 +52,20 @@ export function summariesFor(
 function hashOf(message: Message): number {
   let hash = messageHashes.get(message);
   if (hash !== undefined) return hash;
-  let text: string = message.role;
   const content = message.content;
-  if (typeof content === 'string') text += `\u0001${content}`;
-  else if (Array.isArray(content))
-    for (const part of content) text += `\u0001${part.type === 'text' ? part.text : 'image'}`;
-  if (message.role === 'assistant')
-    for (const call of message.tool_calls ?? [])
-      text += `\u0002${call.id}\u0003${call.function.name}\u0003${call.function.arguments}`;
-  if (message.role === 'tool') text += `\u0004${message.tool_call_id}`;
+  const text = JSON.stringify([
+    message.role,
+    typeof content === 'string' || content === null
+      ? content
+      : content.map((part) => (part.type === 'text' ? part.text : 'image')),
+    message.role === 'assistant'
+      ? message.tool_calls?.map((call) => [call.id, call.function.name, call.function.arguments])
+      : undefined,
+    message.role === 'tool' ? message.tool_call_id : undefined,
+  ]);
   hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1)
     hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  hash >>>= 0;
   messageHashes.set(message, hash);
   return hash;
 }
