@@ -1,7 +1,6 @@
-import MiniSearch from 'minisearch';
 import type { HistoryChange, HistoryStore } from '../history/history-store.js';
 import { contentText, type Message } from '../types/message.js';
-import { foldTerm } from './fold-text.js';
+import { InvertedIndex, termsOf } from './inverted-index.js';
 import { snippetOf } from './search-snippet.js';
 import type { HistorySearchOptions, HistorySearchResult } from './search-history.js';
 
@@ -36,19 +35,15 @@ export interface IndexStats {
 }
 
 /**
- * A full-text index of every conversation of a store (MiniSearch, terms folded: no accents,
- * lower case), built in slices of a few milliseconds that yield to the page, then kept current
+ * A full-text index of every conversation of a store (an {@link InvertedIndex}, words folded:
+ * no accents, lower case), built in slices of a few milliseconds that yield to the page, then kept current
  * from the store's change events: an append indexes only the new messages.
  */
 export class HistoryIndex {
   readonly ready: Promise<void>;
   readonly stats: IndexStats = { conversations: 0, messages: 0, buildMs: 0, longestSliceMs: 0 };
   readonly #store: HistoryStore;
-  readonly #search = new MiniSearch<Doc>({
-    fields: ['text'],
-    idField: 'id',
-    processTerm: (term) => foldTerm(term),
-  });
+  readonly #search = new InvertedIndex();
   readonly #docs = new Map<number, Doc>();
   readonly #conversations = new Map<string, IndexedConversation>();
   #nextId = 0;
@@ -70,12 +65,11 @@ export class HistoryIndex {
   async search(query: string, options: HistorySearchOptions = {}): Promise<HistorySearchResult[]> {
     await this.#work;
     options.signal?.throwIfAborted();
-    const terms = query.split(/[^\p{L}\p{N}]+/u).map(foldTerm).filter((term) => term !== '');
+    const terms = [...termsOf(query)];
     if (terms.length === 0) return [];
-    const found = this.#search.search(terms.join(' '), { prefix: true, combineWith: 'AND' });
     const results: HistorySearchResult[] = [];
-    for (const match of found.slice(0, options.limit ?? 20)) {
-      const doc = this.#docs.get(match.id as number);
+    for (const id of this.#search.search(terms, options.limit ?? 20)) {
+      const doc = this.#docs.get(id);
       if (!doc) continue;
       const { snippet, ranges } = snippetOf(doc.text, terms);
       results.push({
@@ -85,7 +79,6 @@ export class HistoryIndex {
         ...(doc.role === 'title' ? {} : { role: doc.role }),
         snippet,
         ranges,
-        score: match.score,
       });
     }
     return results;
@@ -93,7 +86,8 @@ export class HistoryIndex {
 
   async #build(): Promise<void> {
     this.#sliceStart = performance.now();
-    for (const { id } of await this.#store.list()) await this.#index(id);
+    // Oldest first: ids grow with recency, and results come newest first.
+    for (const { id } of (await this.#store.list()).reverse()) await this.#index(id);
     this.#endSlice();
   }
 
@@ -144,7 +138,7 @@ export class HistoryIndex {
     const entry: Doc = { id, ...doc };
     this.#docs.set(id, entry);
     conversation.ids.push(id);
-    this.#search.add({ ...entry, text: entry.text.slice(0, INDEXED_CHARS) });
+    this.#search.add(id, entry.text.slice(0, INDEXED_CHARS));
     if (doc.messageIndex >= 0) this.stats.messages += 1;
     if (performance.now() - this.#sliceStart > SLICE_MS) {
       this.#endSlice();
@@ -157,7 +151,7 @@ export class HistoryIndex {
     const known = this.#conversations.get(conversationId);
     if (!known) return;
     for (const id of known.ids) {
-      this.#search.discard(id);
+      this.#search.remove(id);
       this.#docs.delete(id);
     }
     this.#conversations.delete(conversationId);

@@ -22,18 +22,17 @@ export interface HistorySearchResult {
   snippet: string;
   /** `[start, end)` ranges of `snippet` that matched the query, to highlight. */
   ranges: [number, number][];
-  /** Relevance (BM25): higher is better. */
-  score: number;
 }
 
 const indexes = new WeakMap<HistoryStore, Promise<HistoryIndexModule.HistoryIndex>>();
 
 /**
  * Full-text search over the titles and messages of every conversation of `store`, offline:
- * accent- and case-insensitive, every word must match (the last ones as prefixes). The index
+ * accent- and case-insensitive, every word must match (the last as a prefix), newest messages
+ * first. The index
  * is built on the first call — in slices of a few milliseconds that leave the page responsive —
  * and kept current as messages are appended, renamed, imported or deleted; the search code
- * (MiniSearch) loads with that first call.
+ * loads with that first call.
  *
  * @example
  * const history = indexedDBHistory();

@@ -27,7 +27,7 @@ describe('searchHistory over 1,000 conversations × 100 messages', () => {
     expect(marked(hit as NonNullable<typeof hit>)).toEqual(['Crème', 'Brûlée']);
     expect(marked((await index.search('ÅNGSTRÖM'))[0] as NonNullable<typeof hit>)).toEqual(['Ångström']);
     // A prefix of the last word; every word must match.
-    const rare = await index.search('zyzz beetle');
+    const rare = await index.search('beetle zyzz');
     expect(rare.map((result) => [result.conversationId, result.messageIndex])).toEqual([
       [`c${PLANTED.rare.conversation}`, PLANTED.rare.message],
     ]);
@@ -35,7 +35,12 @@ describe('searchHistory over 1,000 conversations × 100 messages', () => {
     // A common word: the limit holds, best first.
     const common = await index.search('garden', { limit: 7 });
     expect(common).toHaveLength(7);
-    expect(common.map((result) => result.score)).toEqual([...common.map((result) => result.score)].sort((a, b) => b - a));
+    // Newest first: from a most recently updated conversation, its last messages first.
+    const newest = Math.max(...(await store.list()).map((item) => item.updatedAt));
+    const first = (await store.list()).find((item) => item.id === common[0]?.conversationId);
+    expect(first?.updatedAt).toBe(newest);
+    const mine = common.filter((result) => result.conversationId === first?.id).map((result) => result.messageIndex);
+    expect(mine).toEqual([...mine].sort((a, b) => b - a));
     for (const result of common) expect(marked(result).every((text) => text.toLowerCase() === 'garden')).toBe(true);
   }, 120_000);
 });
