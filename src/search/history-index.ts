@@ -7,7 +7,7 @@ import type { HistorySearchOptions, HistorySearchResult } from './search-history
 /** Characters of one message indexed (a long tool result is found by its start). */
 const INDEXED_CHARS = 10_000;
 /** Work done between yields to the page: well under the 50 ms of a long task. */
-const SLICE_MS = 8;
+const SLICE_MS = 5;
 
 interface Doc {
   id: number;
