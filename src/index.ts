@@ -154,4 +154,4 @@ export type { SummarizePolicy } from './context/summarize/summarize-options.js';
 export type { ContextSummary } from './types/context-summary.js';
 export { searchHistory } from './search/search-history.js';
 export type { HistorySearchOptions, HistorySearchResult } from './search/search-history.js';
-export { summariesFor } from './context/summarize/summary-fingerprint.js';
+export { summariesFor } from './context/summarize/summaries-for.js';

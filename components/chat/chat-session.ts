@@ -1,4 +1,4 @@
-import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
+import { Client, indexedDBHistory, summariesFor, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
@@ -195,9 +195,10 @@ export class ChatSession {
   #markSummaries(): void {
     const client = this.client;
     if (!client || client.summaries.length === 0) return;
-    void loadSummaryDividers().then((dividers) => {
+    const history = client.history;
+    void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(([dividers, applying]) => {
       if (this.client !== client || this.running) return;
-      dividers.markSummaries(this.transcript.entries, client.history, client.summaries);
+      dividers.markSummaries(this.transcript.entries, history, applying);
       this.#host.changed();
     }, () => undefined);
   }

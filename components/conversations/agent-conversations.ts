@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../chat/error-text.js';
-import type { ConversationSummary, HistorySearchResult, HistoryStore } from '../../src/index.js';
+import { searchHistory, type ConversationSummary, type HistorySearchResult, type HistoryStore } from '../../src/index.js';
 import type * as ConversationSearch from './search/conversation-search.js';
 import { exportIcon, renameIcon, trashIcon } from '../chat/icons.js';
 import { themeStyles } from '../chat/theme-styles.js';
@@ -145,9 +145,12 @@ export class AgentConversations extends LitElement {
     if (!store) return;
     const searching = (this.#searching = new AbortController());
     try {
-      // The search code and its index load with the first search.
-      this.#search ??= await import('./search/conversation-search.js');
-      const found = await this.#search.findConversations(store, query, searching.signal);
+      // The results' view, the search code and its index load with the first search.
+      const [view, found] = await Promise.all([
+        this.#search ?? import('./search/conversation-search.js'),
+        searchHistory(store, query, { limit: 50, signal: searching.signal }),
+      ]);
+      this.#search = view;
       if (!searching.signal.aborted) this.found = found;
     } catch (error) {
       if (!searching.signal.aborted) this.problem = errorText(error);

@@ -1,17 +1,17 @@
 import { html, type TemplateResult } from 'lit';
-import { summariesFor, type Message } from '../../src/index.js';
+import type { ContextSummary, Message } from '../../src/index.js';
 import type { Translate } from '../strings/chat-strings.js';
 import type { Entry, SummaryMark } from '../transcript/entry-types.js';
 
 // Loaded when a conversation has summaries (contextPolicy: 'summarize'): a chat that never
-// compacted ships none of this.
+// compacted ships none of this. It imports no value from the runtime (that would split the
+// first load's modules into chunks of their own): the session passes `summariesFor`'s answer.
 
 /**
  * Marks the user entry each summary of the branch shown ends before: the divider goes above
  * it, the originals stay where they are, above the divider.
  */
-export function markSummaries(entries: readonly Entry[], history: readonly Message[], summaries: readonly unknown[]): void {
-  const applying = summariesFor(history, summaries);
+export function markSummaries(entries: readonly Entry[], history: readonly Message[], applying: readonly ContextSummary[]): void {
   const users = entries.filter((entry) => entry.kind === 'user');
   for (const entry of users) {
     if (entry.summaryBefore === undefined) continue;

@@ -5,7 +5,7 @@ import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
 import type { ContextSummary } from '../types/context-summary.js';
-import { contextSummarySchema } from '../types/context-summary-schema.js';
+import { contextSummarySchema } from '../types/message-schema.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
 import { valibotCheck } from '../types/valibot-check.js';

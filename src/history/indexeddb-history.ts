@@ -205,9 +205,13 @@ export function indexedDBHistory(
         // Loaded with the first summary: a store never compacted does not ship the checks.
         const check = await import('./summary-check.js');
         const checked = check.checkedSummary(summary);
-        await change('addSummary', conversationId, (objectStore) =>
-          check.putSummary(objectStore, conversationId, checked),
-        );
+        await change('addSummary', conversationId, async (objectStore) => {
+          if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
+            throw unknownConversation(conversationId);
+          const key = summariesKey(conversationId);
+          const stored = check.readStoredSummaries(await request(objectStore.get(key)), conversationId);
+          objectStore.put([...(stored ?? []), checked], key);
+        });
         channel.notify({ conversationId, kind: 'summary' });
       });
     },

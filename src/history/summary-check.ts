@@ -1,16 +1,13 @@
 import * as v from 'valibot';
 import { AgentError } from '../errors/agent-error.js';
 import type { ContextSummary } from '../types/context-summary.js';
-import { contextSummarySchema } from '../types/context-summary-schema.js';
+import { contextSummarySchema } from '../types/message-schema.js';
 import { describeIssues } from '../types/schema-check.js';
 import { valibotCheck } from '../types/valibot-check.js';
-import { request } from './idb-transaction.js';
-import { summariesKey } from './idb-summaries.js';
-import { conversationKey } from './idb-records.js';
-import { unknownConversation } from './history-errors.js';
 
 // Loaded with the first summary written or read: a store whose conversations were never
-// compacted does not ship these checks.
+// compacted does not ship these checks. Imports only what lazy code may share with the first
+// load (test/size/first-load-files.test.ts).
 
 const checkSummary = valibotCheck<ContextSummary>(contextSummarySchema);
 const checkSummaries = valibotCheck<ContextSummary[]>(v.array(contextSummarySchema));
@@ -35,20 +32,4 @@ export function readStoredSummaries(value: unknown, conversationId: string): Con
   if (checked.success) return checked.data;
   console.warn(`STORAGE_FAILED: the summaries of stored conversation "${conversationId}" are damaged; left out.`);
   return undefined;
-}
-
-/**
- * Adds `summary` to the conversation's summaries, inside the caller's transaction.
- * @throws AgentError `VALIDATION_FAILED` for an unknown conversation.
- */
-export async function putSummary(
-  objectStore: IDBObjectStore,
-  conversationId: string,
-  summary: ContextSummary,
-): Promise<void> {
-  if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
-    throw unknownConversation(conversationId);
-  const key = summariesKey(conversationId);
-  const stored = readStoredSummaries(await request(objectStore.get(key)), conversationId) ?? [];
-  objectStore.put([...stored, summary], key);
 }

@@ -134,7 +134,7 @@ export class Client {
   /**
    * The summaries `contextPolicy: 'summarize'` wrote, of every branch, oldest first: each
    * stands for `history.slice(0, covers)` in requests while the branch shown starts with the
-   * messages it covers — `summariesFor(client.history, client.summaries)` gives those.
+   * messages it covers — `await summariesFor(client.history, client.summaries)` gives those.
    */
   get summaries(): ContextSummary[] {
     return structuredClone(this.#state.summaries ?? []);

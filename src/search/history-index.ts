@@ -1,5 +1,5 @@
 import type { HistoryChange, HistoryStore } from '../history/history-store.js';
-import { contentText, type Message } from '../types/message.js';
+import type { Message } from '../types/message.js';
 import { InvertedIndex, termsOf } from './inverted-index.js';
 import { snippetOf } from './search-snippet.js';
 import type { HistorySearchOptions, HistorySearchResult } from './search-history.js';
@@ -182,4 +182,9 @@ function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A message's text parts, joined (like `contentText`, which lives in the first load: not imported by lazy code). */
+function contentText(content: string | readonly { type: string; text?: string }[]): string {
+  return typeof content === 'string' ? content : content.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : [])).join('\n\n');
 }

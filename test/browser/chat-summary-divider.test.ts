@@ -34,7 +34,7 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
   const client = new Client(options);
   const rivers = ['the Danube', 'the Rhine', 'the Loire', 'the Elbe', 'the Vistula', 'the Oder', 'the Seine', 'the Po', 'the Ebro', 'the Tagus', 'the Thames', 'the Shannon', 'the Dnieper', 'the Volga', 'the Rhône', 'the Douro'];
   for (const river of rivers) for await (const _ of client.run(`Tell me about ${river}, in a few sentences please.`)) void _;
-  const summary = summariesFor(client.history, client.summaries).at(-1);
+  const summary = (await summariesFor(client.history, client.summaries)).at(-1);
   expect(summary).toBeDefined();
   await client.close();
 

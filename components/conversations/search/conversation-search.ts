@@ -1,14 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { searchHistory, type HistorySearchResult, type HistoryStore } from '../../../src/index.js';
+import type { HistorySearchResult } from '../../../src/index.js';
 import type { Translate } from '../../strings/chat-strings.js';
 
-// Loaded when the user first types in the search box of <agent-conversations>: with it, the
-// index (MiniSearch) is built from the store, in slices that leave the page responsive.
-
-/** The best matches of `query` over every stored conversation (titles and messages). */
-export function findConversations(store: HistoryStore, query: string, signal: AbortSignal): Promise<HistorySearchResult[]> {
-  return searchHistory(store, query, { limit: 50, signal });
-}
+// Loaded when the user first types in the search box of <agent-conversations>. It imports no
+// value from the runtime (that would split the first load's modules into chunks of their own):
+// <agent-conversations> calls searchHistory, whose index loads with the first search.
 
 /** The results: title, then the matching text with each match marked; a click opens the conversation at that message. */
 export function searchResults(

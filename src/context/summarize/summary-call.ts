@@ -1,6 +1,6 @@
 import { AgentError, errorMessage, isAbortError, isAgentError } from '../../errors/agent-error.js';
 import type { ChatBackend, ChatRequest } from '../../types/chat-request.js';
-import { contentText, type Message } from '../../types/message.js';
+import type { Message } from '../../types/message.js';
 import { aggregateStream } from '../../stream/aggregate-stream.js';
 import type { SummarizeSettings } from './summarize-options.js';
 
@@ -102,4 +102,9 @@ function quoted(text: string): string {
   if (text.length <= QUOTED_CHARS) return text;
   const half = QUOTED_CHARS / 2;
   return `${text.slice(0, half)} […] ${text.slice(-half)}`;
+}
+
+/** A message's text parts, joined (like `contentText`, which lives in the first load: not imported by lazy code). */
+function contentText(content: string | readonly { type: string; text?: string }[]): string {
+  return typeof content === 'string' ? content : content.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : [])).join('\n\n');
 }

@@ -1,6 +1,6 @@
 import type { ContextSummary } from '../../types/context-summary.js';
 import type { Message } from '../../types/message.js';
-import { contextSummarySchema } from '../../types/context-summary-schema.js';
+import { contextSummarySchema } from '../../types/message-schema.js';
 import { valibotCheck } from '../../types/valibot-check.js';
 
 /** Each message's own hash: stored messages never change, so it is computed once. */
@@ -28,9 +28,7 @@ const checkSummary = valibotCheck<ContextSummary>(contextSummarySchema);
  * fingerprint matches the messages they cover (`Client.summaries` has every branch's; one
  * that does not validate, from a snapshot or a store, is left out).
  *
- * @example
- * const latest = summariesFor(client.history, client.summaries).at(-1);
- * if (latest) console.log(`${latest.covers} messages summarised: ${latest.text}`);
+ * The public, lazily loading form is summaries-for.ts.
  */
 export function summariesFor(
   messages: readonly Message[],
