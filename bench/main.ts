@@ -8,6 +8,8 @@ import { browserCore } from './node/browser-core.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
 import { contextFitting } from './node/context-fitting.js';
+import { summarizeFigures } from './node/summarize-compaction.js';
+import { searchFigures } from './node/history-search.js';
 import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { sandboxFigures } from './node/sandbox.js';
@@ -28,6 +30,8 @@ const SECTIONS: Section[] = [
   { name: 'import', run: coldImport },
   { name: 'loop', run: loopOverhead },
   { name: 'context', run: contextFitting },
+  { name: 'summarize', run: summarizeFigures },
+  { name: 'search', run: searchFigures },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },

@@ -147,3 +147,11 @@ export type {
   EndpointCandidate,
   EndpointStatus,
 } from './discovery/index.js';
+
+// Long conversations (issue 30): compaction by summary, and search across stored conversations.
+// Both load their code on first use (summarize/compact-request.ts, search/history-index.ts).
+export type { SummarizePolicy } from './context/summarize/summarize-options.js';
+export type { ContextSummary } from './types/context-summary.js';
+export { searchHistory } from './search/search-history.js';
+export type { HistorySearchOptions, HistorySearchResult } from './search/search-history.js';
+export { summariesFor } from './context/summarize/summaries-for.js';

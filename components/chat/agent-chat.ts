@@ -193,12 +193,38 @@ export class AgentChat extends AgentChatSettings {
     this.#window.reset(this.#session.transcript.entries.length);
     this.#follower.jump();
     this.requestUpdate();
+    if (this.#found !== undefined) void this.#revealFound();
   }
 
-  #switchTo(conversationId: string): void {
+  /** A search result's message, shown once its conversation is loaded. */
+  #found: number | undefined;
+
+  async #revealFound(): Promise<void> {
+    const messageIndex = this.#found;
+    this.#found = undefined;
+    const client = this.#session.client;
+    if (messageIndex === undefined || !client) return;
+    const reveal = await import('../conversations/search/reveal-message.js');
+    const entries = this.#session.transcript.entries;
+    const index = reveal.entryIndexFor(entries, client.history, messageIndex);
+    if (index === undefined) return;
+    this.#window.showFrom(index);
+    this.#log()?.dispatchEvent(new Event('show-more')); // stop following the newest message
+    this.requestUpdate();
+    await this.updateComplete;
+    const shown = this.#window.visible(entries).length;
+    const article = this.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
+    if (article) reveal.revealArticle(article);
+  }
+
+  #switchTo(conversationId: string, messageIndex?: number): void {
     // A narrow layout shows the list over the chat: picking one closes it.
     if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
-    if (conversationId === this.conversationId) return;
+    this.#found = messageIndex;
+    if (conversationId === this.conversationId) {
+      if (messageIndex !== undefined) void this.#revealFound();
+      return;
+    }
     this.conversationId = conversationId;
     this.dispatchEvent(new CustomEvent('conversation-change', { detail: { conversationId }, bubbles: true, composed: true }));
   }
@@ -218,9 +244,9 @@ export class AgentChat extends AgentChatSettings {
         }}>
         ${managed && this.sidebarOpen
           ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
-              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
+              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
                 .store=${store} .selected=${session.client?.conversationId}
-                @conversation-select=${(event: CustomEvent<{ conversationId: string }>) => this.#switchTo(event.detail.conversationId)}></agent-conversations>
+                @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}></agent-conversations>
             </aside>`
           : nothing}
         <div class="main" part="main">

@@ -1,4 +1,4 @@
-import { Client, indexedDBHistory, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
+import { Client, indexedDBHistory, summariesFor, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
@@ -10,6 +10,7 @@ import { lastPrompt } from './composer-input.js';
 import type { ContextUse } from './chat-controls.js';
 import { feedRun, observeRun } from './feed-run.js';
 import { CurrentRun } from './current-run.js';
+import { loadSummaryDividers } from '../summary/summary-dividers-loader.js';
 
 export type { SessionHost } from './session-host.js';
 
@@ -187,6 +188,19 @@ export class ChatSession {
   /** Marks the messages that have versions, once the message row is loaded (it shows them). */
   markBranches(): void {
     messageRow()?.markSession(this);
+    this.#markSummaries();
+  }
+
+  /** Places the "Summarised N earlier messages" dividers, with their code loaded when there are summaries. */
+  #markSummaries(): void {
+    const client = this.client;
+    if (!client || client.summaries.length === 0) return;
+    const history = client.history;
+    void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(([dividers, applying]) => {
+      if (this.client !== client || this.running) return;
+      dividers.markSummaries(this.transcript.entries, history, applying);
+      this.#host.changed();
+    }, () => undefined);
   }
 
   /** Calls the model again with the conversation as it is (after an error). */

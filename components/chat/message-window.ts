@@ -27,6 +27,11 @@ export class MessageWindow {
     this.#start = Math.max(0, count - INITIAL_WINDOW);
   }
 
+  /** Shows the entries from `index` on (a search result opened an earlier message). */
+  showFrom(index: number): void {
+    this.#start = Math.min(this.#start, Math.max(0, index - 1));
+  }
+
   visible<T>(entries: readonly T[]): readonly T[] {
     return this.#start > 0 ? entries.slice(this.#start) : entries;
   }

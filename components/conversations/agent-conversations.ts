@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../chat/error-text.js';
-import type { ConversationSummary, HistoryStore } from '../../src/index.js';
+import { searchHistory, type ConversationSummary, type HistorySearchResult, type HistoryStore } from '../../src/index.js';
+import type * as ConversationSearch from './search/conversation-search.js';
 import { exportIcon, renameIcon, trashIcon } from '../chat/icons.js';
 import { themeStyles } from '../chat/theme-styles.js';
 import { pageLocale, translator, type ChatStrings } from '../strings/chat-strings.js';
@@ -8,6 +9,8 @@ import { pageLocale, translator, type ChatStrings } from '../strings/chat-string
 /** `detail` of `conversation-select`. */
 export interface ConversationSelectDetail {
   conversationId: string;
+  /** From a search result: the message to show (an index into the stored messages; -1 for the title). */
+  messageIndex?: number;
 }
 
 declare global {
@@ -38,6 +41,8 @@ export class AgentConversations extends LitElement {
     renaming: { state: true },
     confirming: { state: true },
     problem: { state: true },
+    query: { state: true },
+    found: { state: true },
   };
 
   declare store: HistoryStore | undefined;
@@ -52,12 +57,19 @@ export class AgentConversations extends LitElement {
   declare renaming: string | undefined;
   declare confirming: string | undefined;
   declare problem: string | undefined;
+  /** What the search box holds; with text in it, results replace the list. */
+  declare query: string;
+  declare found: HistorySearchResult[] | undefined;
+  #search: typeof ConversationSearch | undefined;
+  #searching: AbortController | undefined;
+  #typing: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor() {
     super();
     this.items = [];
     this.hideNewButton = false;
+    this.query = '';
   }
 
   override connectedCallback(): void {
@@ -102,12 +114,47 @@ export class AgentConversations extends LitElement {
           ${t('Import')}<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>
       </div>
+      <div class="search" role="search" part="search">
+        <input type="search" part="search-input" aria-label=${t('Search conversations')} placeholder=${t('Search conversations')}
+          .value=${this.query} @input=${this.#type} />
+      </div>
       ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
-      <ul aria-labelledby="title" part="conversation-list">
-        ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
-        ${this.items.map((item) => this.#row(item, t))}
-      </ul>
+      ${this.query.trim() !== ''
+        ? this.found && this.#search
+          ? this.#search.searchResults(this.found, t, (result) => this.#select(result.conversationId, result.messageIndex))
+          : html`<p class="empty" role="status">${t('Searching…')}</p>`
+        : html`<ul aria-labelledby="title" part="conversation-list">
+            ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
+            ${this.items.map((item) => this.#row(item, t))}
+          </ul>`}
     `;
+  }
+
+  readonly #type = (event: Event): void => {
+    this.query = (event.target as HTMLInputElement).value;
+    clearTimeout(this.#typing);
+    this.#searching?.abort();
+    this.found = undefined;
+    if (this.query.trim() === '') return;
+    // A pause in typing, not every key: each search waits for the index to be current.
+    this.#typing = setTimeout(() => void this.#find(this.query), 120);
+  };
+
+  async #find(query: string): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const searching = (this.#searching = new AbortController());
+    try {
+      // The results' view, the search code and its index load with the first search.
+      const [view, found] = await Promise.all([
+        this.#search ?? import('./search/conversation-search.js'),
+        searchHistory(store, query, { limit: 50, signal: searching.signal }),
+      ]);
+      this.#search = view;
+      if (!searching.signal.aborted) this.found = found;
+    } catch (error) {
+      if (!searching.signal.aborted) this.problem = errorText(error);
+    }
   }
 
   #row(item: ConversationSummary, t: ReturnType<typeof translator>): TemplateResult {
@@ -146,8 +193,9 @@ export class AgentConversations extends LitElement {
     return this.locale ?? pageLocale(this);
   }
 
-  #select(conversationId: string): void {
-    this.dispatchEvent(new CustomEvent('conversation-select', { detail: { conversationId }, bubbles: true, composed: true }));
+  #select(conversationId: string, messageIndex?: number): void {
+    const detail: ConversationSelectDetail = messageIndex === undefined ? { conversationId } : { conversationId, messageIndex };
+    this.dispatchEvent(new CustomEvent('conversation-select', { detail, bubbles: true, composed: true }));
   }
 
   readonly #new = (): void => this.#select(crypto.randomUUID());
@@ -236,6 +284,8 @@ export class AgentConversations extends LitElement {
       .actions.confirm button { border: 1px solid var(--_border); }
       .row.editing input { flex: 1; margin: 4px; }
       .problem { color: var(--_danger); margin: 8px 12px; font-size: 0.9em; }
+      .search { padding: 8px 10px 2px; }
+      .search input { width: 100%; }
       @media (hover: none) { .actions { opacity: 1; } }
     `,
   ];

@@ -40,6 +40,13 @@ export interface ChatStrings {
   'Stopped: the tool-round limit was reached.': string;
   'The answer was interrupted: the page was closed or reloaded while it streamed.': string;
   'The model saw only the newest part of this chat: {n} older messages did not fit its context window.': string;
+  'Summarised {n} earlier messages': string;
+  'What the model is sent in their place': string;
+  'Search conversations': string;
+  'Search results': string;
+  'Searching…': string;
+  'No matches.': string;
+  'Title': string;
   'Thinking…': string;
   'Reasoning': string;
   'The last answer was interrupted. Retry asks the model again.': string;

@@ -6,12 +6,14 @@ import type { Translate } from '../strings/chat-strings.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
+import { summaryDividers } from '../summary/summary-dividers-loader.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
 export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate, messageActions: MessageActions | undefined): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
-    return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
+    const divider = entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
+    return html`${divider ?? nothing}<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
         ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
         : nothing}

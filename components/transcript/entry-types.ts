@@ -76,6 +76,15 @@ export interface UserEntry {
   images?: string[];
   /** Set when the prompt was edited: its versions. */
   branches?: EntryBranches;
+  /** A summary the model is sent in place of everything above this prompt (`contextPolicy: 'summarize'`). */
+  summaryBefore?: SummaryMark;
+}
+
+/** What the "Summarised N earlier messages" divider shows. */
+export interface SummaryMark {
+  /** Messages it stands for. */
+  covers: number;
+  text: string;
 }
 
 export interface AssistantEntry {

@@ -36,6 +36,8 @@ export interface FittedRequest {
   server?: ContextServer;
   /** Whether the model takes images, when the server said (tool results' images go as text if not). */
   acceptsImages?: boolean;
+  /** The prompt's room (`budget`), the whole prompt as asked before anything was left out, and the calibration: what `'summarize'` decides by. */
+  room: { budget: number; askedTokens: number; scale: number };
 }
 
 /**
@@ -56,7 +58,7 @@ export function fitRequest(
 ): FittedRequest | Promise<FittedRequest> {
   const state = stateOf(backend);
   const known = knownWindow(options, state);
-  const policy = options.contextPolicy ?? 'drop-oldest';
+  const policy = plainPolicy(options.contextPolicy);
   if (known !== undefined && typeof policy !== 'function') {
     const request = seen(options, known, asked);
     const input = fitInput(options, state, known, request);
@@ -84,7 +86,7 @@ async function fitLater(
   const known = knownWindow(options, state) ?? (await windowFor(options, state, signal, asked));
   const request = seen(options, known, asked);
   const input = fitInput(options, state, known, request);
-  const policy = options.contextPolicy ?? 'drop-oldest';
+  const policy = plainPolicy(options.contextPolicy);
   return fitted(options, state, known, request, input, await applyPolicy(policy, input));
 }
 
@@ -160,6 +162,11 @@ function fitted(
   return {
     request: sent,
     promptTokens: fit.promptTokens,
+    room: {
+      budget: input.budget,
+      askedTokens: Math.ceil((input.fixedTokens + (input.messageTokens ?? 0)) * input.scale),
+      scale: input.scale,
+    },
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
     ...(acceptsImages === undefined ? {} : { acceptsImages }),
@@ -175,6 +182,13 @@ function fitted(
       : {}),
   };
 }
+
+/** `'summarize'` compacts before fitting (summarize/compact-request.ts); what is left is fitted like `'drop-oldest'`. */
+function plainPolicy(policy: AgentOptions['contextPolicy']): 'drop-oldest' | 'error' | FunctionPolicy {
+  return policy === undefined || policy === 'summarize' || typeof policy === 'object' ? 'drop-oldest' : policy;
+}
+
+type FunctionPolicy = Extract<NonNullable<AgentOptions['contextPolicy']>, (...args: never[]) => unknown>;
 
 /** The messages last counted, with the token sum of each prefix (`sums[i]`: messages before `i`). */
 export interface CountedMessages {
@@ -211,7 +225,7 @@ function countMessages(
 
 /** The policy's choice of what to send, and whether it fits (`refused` says why not). */
 async function applyPolicy(
-  policy: NonNullable<AgentOptions['contextPolicy']>,
+  policy: 'drop-oldest' | 'error' | FunctionPolicy,
   input: PreparedFit,
 ): Promise<FitResult & { refused?: string }> {
   if (typeof policy !== 'function') return applyPolicyNow(policy, input);

@@ -4,6 +4,8 @@ import { describeIssues } from '../types/schema-check.js';
 import { isRecord } from '../types/is-record.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
+import type { ContextSummary } from '../types/context-summary.js';
+import { contextSummarySchema } from '../types/message-schema.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { PausedState, StoredConversation } from './history-store.js';
 import { valibotCheck } from '../types/valibot-check.js';
@@ -24,6 +26,8 @@ export interface ConversationFile {
   pending?: PausedState;
   /** Version 2: earlier versions of messages (see `conversation-file-forks.ts`). */
   forks?: MessageFork[];
+  /** Summaries of its oldest messages (`contextPolicy: 'summarize'`); readers that predate them drop them. */
+  summaries?: ContextSummary[];
 }
 
 const timestamp = v.pipe(v.number(), v.minValue(0));
@@ -38,6 +42,7 @@ const checkFile = valibotCheck<Omit<ConversationFile, 'messages'> & { messages: 
     messages: v.array(v.unknown()),
     pending: v.optional(pausedStateSchema),
     forks: v.optional(v.array(v.unknown())),
+    summaries: v.optional(v.array(contextSummarySchema)),
   }),
 );
 
@@ -53,6 +58,9 @@ export function serializeConversation(conversation: StoredConversation): string 
     messages: conversation.messages,
     ...(conversation.pending === undefined ? {} : { pending: conversation.pending }),
     ...(conversation.forks === undefined || conversation.forks.length === 0 ? {} : { forks: conversation.forks }),
+    ...(conversation.summaries === undefined || conversation.summaries.length === 0
+      ? {}
+      : { summaries: conversation.summaries }),
   };
   return JSON.stringify(file, null, 2);
 }
@@ -87,13 +95,14 @@ export function parseConversationFile(json: string): ConversationFile {
   if (!file.success) throw invalid(describeIssues(file.issues));
   const messages = checkMessages(file.data.messages);
   if (!messages.success) throw invalid(describeIssues(messages.issues, 'messages'));
-  const { id, title, createdAt, updatedAt, pending, forks } = file.data;
+  const { id, title, createdAt, updatedAt, pending, forks, summaries } = file.data;
   return {
     format: CONVERSATION_FILE_FORMAT,
     version,
     ...{ id, title, createdAt, updatedAt, messages: messages.data },
     ...(pending === undefined ? {} : { pending }),
     ...(forks === undefined || version === 1 ? {} : { forks }),
+    ...(summaries === undefined || summaries.length === 0 ? {} : { summaries }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
+import type { ContextSummary } from '../types/context-summary.js';
 
 /** One row of {@link HistoryStore.list}. */
 export interface ConversationSummary {
@@ -21,6 +22,8 @@ export interface StoredConversation {
   pending?: PausedState;
   /** Earlier versions of its messages (regenerated answers, edited prompts), if any. */
   forks?: MessageFork[];
+  /** Summaries of its oldest messages (`contextPolicy: 'summarize'`), of every branch, if any. */
+  summaries?: ContextSummary[];
   createdAt: number;
   updatedAt: number;
 }
@@ -35,7 +38,7 @@ export type PausedState = Record<string, unknown>;
 /** What changed, as told to {@link HistoryStore.subscribe} listeners. */
 export interface HistoryChange {
   conversationId: string;
-  kind: 'append' | 'pending' | 'rename' | 'delete' | 'import';
+  kind: 'append' | 'pending' | 'rename' | 'delete' | 'import' | 'summary';
   /** `true` when another store instance (another tab) made the change. */
   remote: boolean;
 }
@@ -59,6 +62,11 @@ export interface HistoryStore {
    * message). Cost does not depend on the conversation's length.
    */
   append(conversationId: string, messages: Message[]): Promise<void>;
+  /**
+   * Stores a summary beside the conversation's messages (they stay as they are), exported and
+   * imported with them. Optional: a store without it keeps no summaries (they are written again).
+   */
+  addSummary?(conversationId: string, summary: ContextSummary): Promise<void>;
   /** Stores (or with `undefined`, clears) the paused run of a conversation. */
   setPending(conversationId: string, pending: PausedState | undefined): Promise<void>;
   /** Every conversation, newest (`updatedAt`) first. */

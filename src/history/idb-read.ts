@@ -16,6 +16,8 @@ import {
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
 import { newestFirst } from './newest-first.js';
+import { summariesKey } from './idb-summaries.js';
+import type { ContextSummary } from '../types/context-summary.js';
 import type * as Salvage from './idb-salvage.js';
 
 type Salvage = typeof Salvage;
@@ -70,19 +72,31 @@ export async function storedRecord(
  */
 export async function readConversation(
   options: ReadOptions & { conversationId: string },
-): Promise<{ record: ConversationRecord; messages: Message[]; forks?: MessageFork[] } | undefined> {
+): Promise<
+  | { record: ConversationRecord; messages: Message[]; forks?: MessageFork[]; summaries?: ContextSummary[] }
+  | undefined
+> {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues, images, forkValue] = await transact(store, 'readonly', (objectStore) =>
+  const [value, pageValues, images, forkValue, summaryValue] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
       request(objectStore.getAll(pageRange(KeyRange, conversationId))),
       request(objectStore.getAll(imageRange(KeyRange, conversationId))),
       request(objectStore.get(forksKey(conversationId))),
+      request(objectStore.get(summariesKey(conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
   const found = await readMessages(value, pageValues, conversationId);
-  const read = { ...found, messages: await loadedForm(found.messages, images) };
+  const summaries =
+    summaryValue === undefined
+      ? undefined
+      : (await import('./summary-check.js')).readStoredSummaries(summaryValue, conversationId);
+  const read = {
+    ...found,
+    messages: await loadedForm(found.messages, images),
+    ...(summaries === undefined ? {} : { summaries }),
+  };
   if (forkValue === undefined) return read;
   const { checkForks } = await import('../types/message-fork-schema.js');
   const forks = checkForks(forkValue, read.messages.length);

@@ -18,6 +18,7 @@ import { request, transact } from './idb-transaction.js';
 import { appendPages, writeAllPages } from './idb-write.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
 import { openDatabase } from './open-database.js';
+import { summariesKey } from './idb-summaries.js';
 import { pendingToolCallIds, repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 import { UnsavedWrites, type UnsavedWrite } from './unsaved-writes.js';
 
@@ -142,13 +143,14 @@ export function indexedDBHistory(
     const record = stored?.record ?? newRecord(conversationId);
     const messages = [...(stored?.messages ?? []), ...(kept?.messages ?? [])];
     const pending = kept?.pending ? kept.pending.value : record.pending;
-    const forks = stored?.forks;
+    const { forks, summaries } = stored ?? {};
     return {
       id: conversationId,
       title: record.title || titleFromMessages(messages) || UNTITLED,
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
       ...(forks === undefined ? {} : { forks }),
+      ...(summaries === undefined ? {} : { summaries }),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     };
@@ -198,6 +200,22 @@ export function indexedDBHistory(
       });
     },
 
+    addSummary(conversationId, summary) {
+      return serial(async () => {
+        // Loaded with the first summary: a store never compacted does not ship the checks.
+        const check = await import('./summary-check.js');
+        const checked = check.checkedSummary(summary);
+        await change('addSummary', conversationId, async (objectStore) => {
+          if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
+            throw unknownConversation(conversationId);
+          const key = summariesKey(conversationId);
+          const stored = check.readStoredSummaries(await request(objectStore.get(key)), conversationId);
+          objectStore.put([...(stored ?? []), checked], key);
+        });
+        channel.notify({ conversationId, kind: 'summary' });
+      });
+    },
+
     list: () =>
       serial(() =>
         readSummaries({ store, KeyRange }).catch((error: unknown) => {
@@ -234,6 +252,7 @@ export function indexedDBHistory(
           objectStore.delete(pageRange(KeyRange, conversationId));
           objectStore.delete(imageRange(KeyRange, conversationId));
           objectStore.delete(forksKey(conversationId));
+          objectStore.delete(summariesKey(conversationId));
           return found;
         });
         const hadUnsaved = unsaved.clear(conversationId);
@@ -271,6 +290,8 @@ export function indexedDBHistory(
           const pageCount = writeAllPages(objectStore, target, form.messages);
           if (file.forks) objectStore.put(file.forks, forksKey(target));
           else objectStore.delete(forksKey(target));
+          if (file.summaries) objectStore.put(file.summaries, summariesKey(target));
+          else objectStore.delete(summariesKey(target));
           const record: ConversationRecord = {
             id: target,
             title: file.title === UNTITLED ? '' : file.title,

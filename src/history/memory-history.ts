@@ -57,6 +57,9 @@ export function memoryHistory(
       messages: repairDanglingToolCalls(messages, pendingToolCallIds(pending)),
       ...(pending === undefined ? {} : { pending }),
       ...(conversation.forks === undefined ? {} : { forks: structuredClone(conversation.forks) }),
+      ...(conversation.summaries === undefined
+        ? {}
+        : { summaries: structuredClone(conversation.summaries) }),
       createdAt: conversation.createdAt,
       updatedAt: conversation.updatedAt,
     };
@@ -95,6 +98,16 @@ export function memoryHistory(
         conversation.updatedAt = now();
         channel.notify({ conversationId, kind: 'pending' });
       }),
+
+    addSummary: async (conversationId, summary) => {
+      const { checkedSummary } = await import('./summary-check.js');
+      return settle(() => {
+        const checked = checkedSummary(summary);
+        const conversation = existing(conversationId);
+        conversation.summaries = [...(conversation.summaries ?? []), checked];
+        channel.notify({ conversationId, kind: 'summary' });
+      });
+    },
 
     list: () =>
       settle(() =>
@@ -139,6 +152,7 @@ export function memoryHistory(
           messages: file.messages,
           ...(file.pending === undefined ? {} : { pending: file.pending }),
           ...(file.forks === undefined ? {} : { forks: file.forks }),
+          ...(file.summaries === undefined ? {} : { summaries: file.summaries }),
         });
         channel.notify({ conversationId: id, kind: 'import' });
         return id;

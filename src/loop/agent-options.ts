@@ -8,6 +8,7 @@ import type { HistoryStore } from '../history/history-store.js';
 import type { AgentError } from '../errors/agent-error.js';
 import type { ToolCallToRepair } from './tool-input-repair.js';
 import type { ResponseFormat } from './response-format.js';
+import type { SummarizePolicy } from '../context/summarize/summarize-options.js';
 
 /**
  * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
@@ -28,6 +29,8 @@ export interface ToolInputDelta {
 export type ContextPolicy =
   | 'drop-oldest'
   | 'error'
+  | 'summarize'
+  | SummarizePolicy
   | ((input: {
       messages: Message[];
       promptTokens: number;
@@ -105,8 +108,16 @@ export interface AgentOptions {
    * (default): leave out the oldest turns — never the system prompt, the tools, or the
    * current prompt with the tool exchange after it; a long tool result of the current turn
    * may be shortened — and yield `context_trimmed`. `'error'`: fail with
-   * `CONTEXT_OVERFLOW`. A function chooses the messages to send (without the system
-   * prompt). Only what is sent changes: the stored history keeps every message.
+   * `CONTEXT_OVERFLOW`. `'summarize'` (or a {@link SummarizePolicy} with its options): when
+   * the next request would pass a threshold (default 0.75 of the prompt's room), the oldest
+   * turns — never a tool call without its result — are summarised by one model call, and
+   * requests send that summary (in the system message) in their place, yielding
+   * `context_compacted`; later compactions summarise the last summary plus what came after.
+   * The summary is stored beside the messages (`Client.summaries`, the history store, exported
+   * files). If the summary call fails or is too slow, the oldest turns are left out as with
+   * `'drop-oldest'` (`context_trimmed`) and `onError` says why. A function chooses the
+   * messages to send (without the system prompt). Only what is sent changes: the stored
+   * history keeps every message.
    *
    * @example
    * const client = new Client({

@@ -29,6 +29,7 @@ import {
 import { cancelUnsettled, commitRound } from './round-calls.js';
 import { withStreamListeners, type StreamListeners } from './stream-listeners.js';
 import { withoutDisplayFields } from './display-fields.js';
+import type { ContextSummary } from '../types/context-summary.js';
 
 /** Where a {@link Client} is: `awaiting_tool_results` means pending calls wait for the caller. */
 export type ClientStatus = 'idle' | 'running' | 'awaiting_tool_results' | 'closed';
@@ -128,6 +129,15 @@ export class Client {
   /** A copy of the conversation in OpenAI format, without the system prompt. */
   get history(): Message[] {
     return structuredClone(this.#state.messages);
+  }
+
+  /**
+   * The summaries `contextPolicy: 'summarize'` wrote, of every branch, oldest first: each
+   * stands for `history.slice(0, covers)` in requests while the branch shown starts with the
+   * messages it covers — `await summariesFor(client.history, client.summaries)` gives those.
+   */
+  get summaries(): ContextSummary[] {
+    return structuredClone(this.#state.summaries ?? []);
   }
 
   get status(): ClientStatus {
@@ -233,6 +243,7 @@ export class Client {
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
         sent: withoutDisplayFields,
+        saveSummary: (summary: ContextSummary) => this.#persistence.saveSummary(summary),
         report: this.#report,
         beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };

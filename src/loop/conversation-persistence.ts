@@ -2,6 +2,7 @@ import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
+import type { ContextSummary } from '../types/context-summary.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
 import { checkPaused } from './snapshot-schema.js';
@@ -79,6 +80,7 @@ export class ConversationPersistence {
         // The store repaired dangling calls, except those of the open round listed in `pending`.
         messages: stored.messages,
         forks: stored.forks ?? [],
+        summaries: stored.summaries ?? [],
         round,
         ...(paused?.success === true
           ? { iterationCount: paused.data.iterationCount, finishReason: paused.data.finishReason }
@@ -96,6 +98,14 @@ export class ConversationPersistence {
     this.#localWrites += 1;
     const copy = structuredClone([...messages]);
     this.#enqueue(() => store.append(this.conversationId, copy));
+  }
+
+  /** Stores a summary beside the messages (stores without `addSummary` keep none). */
+  saveSummary(summary: ContextSummary): void {
+    const store = this.#store;
+    if (!store?.addSummary) return;
+    const copy = structuredClone(summary);
+    this.#enqueue(() => store.addSummary?.(this.conversationId, copy) ?? Promise.resolve());
   }
 
   /** Stores (or clears) the open round; resolves once every queued write is done. */

@@ -2,6 +2,7 @@ import type { AgentErrorCode } from '../errors/agent-error.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
 import type { PendingToolCall } from '../types/events.js';
+import type { ContextSummary } from '../types/context-summary.js';
 import { emptyUsage, type Usage } from '../types/usage.js';
 
 /** One tool call of the response being handled, from the model's request to its result. */
@@ -49,6 +50,8 @@ export interface ConversationState {
   modelCallDue: boolean;
   /** Earlier versions of messages of this branch (regenerated, edited), with their continuations. */
   forks?: MessageFork[];
+  /** Summaries written by `contextPolicy: 'summarize'`, of every branch (see `ContextSummary`). */
+  summaries?: ContextSummary[];
 }
 
 /** A paused or idle conversation as plain JSON: `Client.restore()` continues it. */

@@ -46,7 +46,12 @@ export async function* modelStep(
     context.options.contextWindow ?? (backend && !backend.contextWindow ? undefined : 'auto');
   const fitting =
     window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
-  let fitted = fitting?.fitRequest(context.options, context.backend, request, context.signal);
+  const policy = context.options.contextPolicy;
+  // 'summarize': the summarising code loads with the first call of a client that asks for it.
+  let fitted =
+    fitting && (policy === 'summarize' || typeof policy === 'object')
+      ? yield* (await loadPart('the summarising code', () => import('../context/summarize/compact-request.js'))).compactRequest(context, request, fitting.fitRequest)
+      : fitting?.fitRequest(context.options, context.backend, request, context.signal);
   // Synchronous once the window is known: no promise to wait for before every call.
   if (fitted instanceof Promise) fitted = await fitted;
   if (fitted) {

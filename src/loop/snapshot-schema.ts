@@ -50,6 +50,8 @@ export const checkSnapshot: Check<ClientSnapshot> = valibotCheck(
     usage: usageSchema,
     modelCallDue: v.boolean(),
     forks: v.optional(v.array(v.unknown())),
+    // Checked where they are used (summarize/, summariesFor): this schema loads with every Client.
+    summaries: v.optional(v.array(v.unknown())),
   }),
 );
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ContextSummary } from './context-summary.js';
 import type { Checked } from './schema-check.js';
 import type {
   AssistantMessage,
@@ -97,3 +98,22 @@ function copyCall(call: AssistantToolCall): AssistantToolCall {
     function: { name: call.function.name, arguments: call.function.arguments },
   };
 }
+
+/**
+ * Checks a {@link ContextSummary} read back (a snapshot, storage, an imported file). Beside the
+ * message schema so that the lazy code using it reaches valibot the way the first load does (one
+ * shared chunk, see test/size/first-load-files.test.ts).
+ */
+export const contextSummarySchema: v.GenericSchema<unknown, ContextSummary> = v.pipe(
+  v.object({
+    text: v.string(),
+    covers: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    fingerprint: v.string(),
+    createdAt: v.number(),
+    model: v.optional(v.string()),
+  }),
+  v.transform((summary): ContextSummary => {
+    const { model, ...rest } = summary;
+    return model === undefined ? rest : { ...rest, model };
+  }),
+);

@@ -366,5 +366,24 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       ]);
       history.close?.();
     });
+
+    test('summaries are stored beside the messages, exported, imported and deleted with them', async () => {
+      const history = open();
+      await history.append('c1', [user('Hello'), assistant('Hi.'), user('More')]);
+      const summary = { text: 'They said hello.', covers: 2, fingerprint: '2-abc-def', createdAt: 5 };
+      await history.addSummary?.('c1', summary);
+      await history.addSummary?.('c1', { ...summary, covers: 3, model: 'small' });
+      const loaded = await history.load('c1');
+      expect(loaded?.summaries).toEqual([summary, { ...summary, covers: 3, model: 'small' }]);
+      expect(loaded?.messages).toHaveLength(3); // the originals stay
+      const file = await history.exportConversation('c1');
+      const copy = await history.importConversation(file, { id: 'c2' });
+      expect((await history.load(copy))?.summaries).toEqual(loaded?.summaries);
+      expect(await rejection(history.addSummary?.('c1', { ...summary, covers: 0 }) ?? Promise.reject(new Error('no addSummary')))).toMatchObject({ code: 'VALIDATION_FAILED' });
+      await history.delete('c1');
+      await history.append('c1', [user('Again')]);
+      expect((await history.load('c1'))?.summaries).toBeUndefined();
+    });
+
   });
 }

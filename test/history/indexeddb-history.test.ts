@@ -101,7 +101,7 @@ describe('indexedDBHistory on fake-indexeddb', () => {
     expect(short).toEqual(['get', 'get', 'put', 'put']); // record, page 0; page 0, record
     expect(calls).toEqual([
       ['get', 'get', 'put', 'put'],
-      ['get', 'getAll', 'getAll', 'get'], // record, pages, images, forks (none)
+      ['get', 'getAll', 'getAll', 'get', 'get'], // record, pages, images, forks, summaries (none)
     ]);
     expect((await history.load('c1'))?.messages).toHaveLength(5004);
     history.close();

@@ -1,0 +1,68 @@
+import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from './fake-openai-server.mjs';
+import { DEFAULT_SUMMARY_INSTRUCTIONS } from '../../src/context/summarize/summarize-options.js';
+
+/** One chat request the fake received, as JSON. */
+export interface ReceivedRequest {
+  model?: string;
+  max_tokens?: number;
+  messages: { role: string; content: string | null; tool_calls?: { id: string }[]; tool_call_id?: string }[];
+  tools?: unknown[];
+}
+
+/** The summary fake: a chat model whose turns are rules, and a deterministic summariser. */
+export interface SummaryFakeServer {
+  server: FakeOpenAIServer;
+  /** Requests that were chat turns (not summary calls). */
+  chatRequests(): ReceivedRequest[];
+  /** Requests that were summary calls. */
+  summaryRequests(): ReceivedRequest[];
+  /** Answer summary calls with HTTP 500 (true) or normally (false). */
+  failSummaries(fail: boolean): void;
+  close(): Promise<void>;
+}
+
+const isSummaryCall = (request: ReceivedRequest): boolean =>
+  request.messages[0]?.role === 'system' && request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
+
+/**
+ * Starts the fake. Chat turns: a prompt `Turn N: …` with N divisible by 3 is answered by a
+ * `lookup` tool call, then (after its result) by `Answer N: …`; other prompts by `Answer N: …`
+ * at once. A summary call is answered `Summary of turns A-B.` — A the first turn it was told
+ * of (in the previous summary or the messages), B the last — so a test can read what it covers.
+ */
+export async function startSummaryFakeServer(): Promise<SummaryFakeServer> {
+  const server = await startFakeOpenAIServer();
+  let fail = false;
+  server.onRequest((body) => {
+    const request = body as ReceivedRequest;
+    if (isSummaryCall(request)) {
+      if (fail) return { status: 500, errorBody: '{"error":{"message":"summary model crashed"}}' };
+      const text = String(request.messages[1]?.content ?? '');
+      const turns = [...text.matchAll(/Turn (\d+)|turns (\d+)-(\d+)/g)].flatMap((match) =>
+        match.slice(1).filter((value) => value !== undefined).map(Number),
+      );
+      return { text: `Summary of turns ${Math.min(...turns)}-${Math.max(...turns)}.` };
+    }
+    return chatTurn(request);
+  });
+  return {
+    server,
+    chatRequests: () => (server.requests as ReceivedRequest[]).filter((request) => !isSummaryCall(request)),
+    summaryRequests: () => (server.requests as ReceivedRequest[]).filter(isSummaryCall),
+    failSummaries: (value) => {
+      fail = value;
+    },
+    close: () => server.close(),
+  };
+}
+
+function chatTurn(request: ReceivedRequest): FakeTurn {
+  const last = request.messages.at(-1);
+  const prompts = request.messages.filter((message) => message.role === 'user');
+  const prompt = String(prompts.at(-1)?.content ?? '');
+  const turn = Number(/Turn (\d+)/.exec(prompt)?.[1] ?? 0);
+  const filler = 'and that is all there is to say about it for now. '.repeat(2);
+  if (last?.role === 'user' && turn % 3 === 0)
+    return { toolCalls: [{ name: 'lookup', arguments: { topic: `topic ${turn}` }, id: `call_${turn}` }] };
+  return { text: `Answer ${turn}: ${filler}` };
+}
