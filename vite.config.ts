@@ -18,7 +18,7 @@ const external = (id: string) =>
  * The sandbox passes the file's URL itself (src/worker/sandbox-engine.ts), so that fallback
  * is hidden from the asset plugin and the wasm ships once, as its own file.
  */
-const quickjsWasmByUrl = (): Plugin => ({
+export const quickjsWasmByUrl = (): Plugin => ({
   name: 'open-agent:quickjs-wasm-by-url',
   transform(code, id) {
     if (!id.includes('quickjs-wasmfile-release-sync/dist/emscripten-module')) return null;
