@@ -18,7 +18,7 @@ const external = (id: string) =>
  * The sandbox passes the file's URL itself (src/worker/sandbox-engine.ts), so that fallback
  * is hidden from the asset plugin and the wasm ships once, as its own file.
  */
-const quickjsWasmByUrl = (): Plugin => ({
+export const quickjsWasmByUrl = (): Plugin => ({
   name: 'open-agent:quickjs-wasm-by-url',
   transform(code, id) {
     if (!id.includes('quickjs-wasmfile-release-sync/dist/emscripten-module')) return null;
@@ -71,8 +71,14 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/install/**'],
         },
+      },
+      {
+        // The README's install, in a temporary project (npm pack builds, npm installs): minutes
+        // of CPU, run on its own after the other tests (`npm run test:install`) so that it never
+        // starves their timing-sensitive cases on a small machine.
+        test: { name: 'install', environment: 'node', include: ['test/install/**/*.test.ts'] },
       },
       {
         optimizeDeps: {

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
+import { quickjsWasmByUrl } from './vite.config.js';
 
 /**
  * `dist/agent-chat.js`: the element and everything it imports in one minified ES module, for a
  * plain HTML page (no bundler resolves bare specifiers there). `import()`ed modules (marked,
- * DOMPurify, rarely used runtime parts) stay chunks under `dist/agent-chat/`, loaded relative
- * to the file — from any web server or an npm CDN.
+ * DOMPurify, rarely used runtime parts, the MCP client) and the sandbox's worker and wasm stay
+ * files under `dist/agent-chat/`, loaded relative to the file — from any web server or an npm CDN.
  */
 export default defineConfig({
   base: './',
@@ -14,12 +15,27 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
+    // The sandbox's worker and the engine's wasm: beside the chunks, in the file's own folder.
+    assetsDir: 'agent-chat',
     lib: {
       entry: { 'agent-chat': 'components/standalone.ts' },
       formats: ['es'],
     },
     rolldownOptions: {
-      output: { chunkFileNames: 'agent-chat/[name]-[hash].js', minify: true },
+      // The entry may export more than its own names (what the lazy chunks import from it), so
+      // that everything the first paint needs is this one file: one request, one round trip,
+      // instead of the entry and a dozen small shared chunks fetched one import level at a time.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        chunkFileNames: 'agent-chat/[name]-[hash].js',
+        minify: true,
+        codeSplitting: { groups: [{ name: 'agent-chat', tags: ['$initial'] }] },
+      },
     },
+  },
+  worker: {
+    format: 'es',
+    plugins: () => [quickjsWasmByUrl()],
+    rolldownOptions: { output: { inlineDynamicImports: true } },
   },
 });

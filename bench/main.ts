@@ -12,6 +12,7 @@ import { summarizeFigures } from './node/summarize-compaction.js';
 import { searchFigures } from './node/history-search.js';
 import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
+import { noBuildLoad } from './node/no-build-load.js';
 import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
 
@@ -27,6 +28,7 @@ interface Section {
 const SECTIONS: Section[] = [
   { name: 'stream', run: streamThroughput },
   { name: 'size', run: bundleSizes },
+  { name: 'no-build', run: noBuildLoad },
   { name: 'import', run: coldImport },
   { name: 'loop', run: loopOverhead },
   { name: 'context', run: contextFitting },

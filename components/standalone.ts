@@ -1,9 +1,21 @@
 /**
  * The self-contained build (`dist/agent-chat.js`): `<agent-chat>` with its dependencies in one
  * ES module for a page with no build step — `<script type="module" src=".../agent-chat.js">`.
- * The markdown renderer stays a lazily loaded chunk beside it. A second inline module script
- * imports the few runtime parts a page needs to give the element tools or a backend.
+ * The markdown renderer, the sandbox's worker and engine and the MCP client stay files beside it
+ * (`dist/agent-chat/`), loaded relative to it on first use. A second inline module script
+ * imports what a page needs to give the element tools, a backend or a history store.
  * @packageDocumentation
  */
 export * from './index.js';
-export { AgentError, Client, indexedDBHistory, isAgentError, memoryHistory, scriptedBackend, tool } from '../src/index.js';
+export {
+  AgentError,
+  Client,
+  indexedDBHistory,
+  isAgentError,
+  javascriptTool,
+  memoryHistory,
+  scriptedBackend,
+  tool,
+  workerTool,
+} from '../src/index.js';
+export { connectMcp } from './connect-mcp-on-demand.js';

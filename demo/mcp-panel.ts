@@ -8,6 +8,9 @@ type PanelState =
   | { phase: 'connected'; connection: McpConnection }
   | { phase: 'failed'; message: string };
 
+/** Where the demo keeps the URL of the last MCP server it connected to. */
+const LAST_URL_KEY = 'open-agent-demo:mcp-url';
+
 /** Detail of the `mcp-tools-change` event: the MCP tools to offer beside the built-in ones. */
 export interface McpToolsChange {
   tools: Tool[];
@@ -37,7 +40,8 @@ export class DemoMcpPanel extends LitElement {
   constructor() {
     super();
     this.reservedNames = [];
-    this.url = new URL(location.href).searchParams.get('mcp') ?? '';
+    // The last server connected to stays in the box across reloads (not connected again unasked).
+    this.url = new URL(location.href).searchParams.get('mcp') ?? localStorage.getItem(LAST_URL_KEY) ?? '';
     this.state = { phase: 'idle' };
     this.approvals = new Map();
   }
@@ -62,6 +66,7 @@ export class DemoMcpPanel extends LitElement {
         onToolsChanged: () => this.#announce(),
       });
       this.state = { phase: 'connected', connection };
+      localStorage.setItem(LAST_URL_KEY, this.url.trim());
     } catch (error) {
       this.state = { phase: 'failed', message: error instanceof Error ? error.message : String(error) };
     }

@@ -48,6 +48,18 @@ test('<agent-chat> calls a tool of an MCP server connected by URL in the demo', 
   expect(requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Echo: from e2e' });
 });
 
+test('the MCP server URL stays in its box after a reload', async ({ page }) => {
+  const demo = new DemoPage(page);
+  await demo.open();
+  const panel = page.locator('demo-mcp-panel');
+  await panel.getByRole('textbox', { name: 'MCP server URL' }).fill(server.url);
+  await panel.getByRole('button', { name: 'Connect' }).click();
+  await expect(panel.locator('.mcp-server')).toContainText('streamable-http');
+
+  await page.reload();
+  await expect(panel.getByRole('textbox', { name: 'MCP server URL' })).toHaveValue(server.url);
+});
+
 test('a wrong MCP URL shows what to check, as text', async ({ page }) => {
   const demo = new DemoPage(page);
   await demo.open();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { enqueue, FAKE_BASE_URL, recorded, resetServer } from './fake-server.js';
 import { startStaticServer } from './static-server.js';
+import { startEverythingServer, type RunningServer } from '../test/support/mcp-servers.js';
 
 // `<agent-chat>` from `dist/agent-chat.js` in a static HTML file: a plain file server, no Vite,
 // no import map. `npm test` builds `dist/` before the e2e suite.
@@ -64,4 +65,38 @@ test('the element runs on a scripted model from an inline module script', async 
   await expect(chat.locator('section.tool [part~="tool-status"]')).toContainText('Done');
   const box = await chat.boundingBox();
   expect(box?.height).toBe(page.viewportSize()?.height);
+});
+
+test.describe('with the sandbox and an MCP server', () => {
+  let everything: RunningServer;
+  test.beforeAll(async () => {
+    everything = await startEverythingServer();
+  });
+  test.afterAll(async () => {
+    await everything.stop();
+  });
+
+  test('a page with no bundler runs the JavaScript sandbox and an MCP server\'s tool from dist/agent-chat.js', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await open(page, `sandbox-mcp.html?server=${encodeURIComponent(FAKE_BASE_URL)}&mcp=${encodeURIComponent(everything.url)}`);
+    await expect(page.locator('body')).toHaveAttribute('data-tools', /run_javascript .*echo/);
+    const chat = page.locator('agent-chat');
+    await enqueue(
+      { toolCalls: [{ name: 'run_javascript', arguments: { code: '[3, 1, 2].sort().map((x) => x * 7)' } }] },
+      { toolCalls: [{ name: 'echo', arguments: { message: 'from a plain page' } }] },
+      { text: 'Both ran.' },
+    );
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Sort and echo');
+    await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+    await expect(chat.locator('article.assistant').last()).toContainText('Both ran.');
+    const { requests } = await recorded();
+    expect(requests).toHaveLength(3);
+    expect(JSON.parse(requests[1]?.messages.at(-1)?.content ?? 'null')).toMatchObject({ result: [7, 14, 21] });
+    expect(requests[2]?.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Echo: from a plain page' });
+    // The worker and the engine came from beside agent-chat.js.
+    expect(loaded.some((path) => /^\/dist\/agent-chat\/sandbox-worker-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(loaded).toContain('/dist/emscripten-module.wasm');
+  });
 });

@@ -24,6 +24,7 @@ import { loadToolCards, toolCards } from '../tool-card/tool-card-loader.js';
 import { pageLocale, translator, type Translate } from '../strings/chat-strings.js';
 import { CLIENT_SETTINGS } from './agent-chat-properties.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
+import { DrawerFollower } from './drawer-follower.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -47,6 +48,10 @@ const NARROW = 640;
  */
 export class AgentChat extends AgentChatSettings {
   readonly #follower = new ScrollFollower(() => this.requestUpdate());
+  readonly #drawer = new DrawerFollower(NARROW, {
+    isOpen: () => this.sidebarOpen,
+    setOpen: (open) => (this.sidebarOpen = open),
+  });
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
@@ -147,6 +152,7 @@ export class AgentChat extends AgentChatSettings {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#drawer.attach(this);
     if (this.hasUpdated) this.firstUpdated();
   }
 
@@ -154,6 +160,7 @@ export class AgentChat extends AgentChatSettings {
     super.disconnectedCallback();
     // A run goes on while the element is moved in the DOM (or removed): stop() ends it.
     this.#follower.detach();
+    this.#drawer.detach();
     this.#window.disconnect();
   }
 
@@ -240,7 +247,12 @@ export class AgentChat extends AgentChatSettings {
     return html`
       <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
         @keydown=${(event: KeyboardEvent) => {
-          if (event.key === 'Escape' && this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
+          if (event.key !== 'Escape' || event.defaultPrevented) return;
+          // Escape stops an answer wherever focus is in the element, not only in the message box.
+          if (session.running) {
+            event.preventDefault();
+            this.stop();
+          } else if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
         }}>
         ${managed && this.sidebarOpen
           ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>

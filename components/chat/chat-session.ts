@@ -2,6 +2,7 @@ import { Client, indexedDBHistory, summariesFor, type AgentEvent, type AgentOpti
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
+import { takeStoredDurations } from '../transcript/tool-part.js';
 import type { AssistantEntry, ToolPart, Transcript } from '../transcript/transcript.js';
 import type { SessionHost } from './session-host.js';
 import { sessionTranscript } from './session-transcript.js';
@@ -252,6 +253,7 @@ export class ChatSession {
     this.error = undefined;
     host.changed();
     const detail = await feedRun({ entry, events: () => start(signal), session: this, host, scheduler: this.#scheduler });
+    if (this.client) takeStoredDurations(entry, this.client.history);
     this.running = false;
     this.#run.clear();
     this.markBranches();

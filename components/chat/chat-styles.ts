@@ -24,11 +24,15 @@ export const chatStyles = css`
     .frame.with-sidebar aside { position: absolute; z-index: 3; inset-block: 49px 0; inset-inline-start: 0; width: min(85%, 300px); box-shadow: var(--_shadow); }
   }
   .main { position: relative; display: flex; flex-direction: column; min-height: 0; min-width: 0; }
-  .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; }
+  .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; min-width: 0; }
   .main > header .title { font-weight: 600; }
+  .main > header ::slotted(*), .main > header .title { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .main > header > :is(button, .context) { flex: none; white-space: nowrap; }
+  .main > header > slot { display: block; min-width: 0; flex: 0 1 auto; overflow: hidden; }
   .main > header .spacer { flex: 1; }
   .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
   .context meter { inline-size: 4em; block-size: 0.6em; }
+  @container (max-width: 420px) { .context meter { display: none; } }
   button.icon { border: 0; background: none; font-size: 1.1em; padding: 4px 8px; }
   .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; }
   .log-content { min-height: 100%; padding: 16px 12px 4px; display: flex; flex-direction: column; gap: 12px; }
@@ -116,9 +120,9 @@ export const chatStyles = css`
   .banner-actions { display: flex; gap: 6px; flex: none; }
   .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
   .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
-  .composer textarea { flex: 1; resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
+  .composer textarea { flex: 1 1 0; min-width: min(60%, 100%); resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }
   .composer button { min-height: 46px; padding: 0 18px; border-radius: var(--_radius); }
-  .composer { flex-wrap: wrap; }
+  .composer { flex-wrap: wrap; justify-content: flex-end; }
   .images { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
   .images img { max-height: 72px; max-width: 160px; border-radius: 8px; }
   .attach { align-self: center; display: grid; place-items: center; min-width: 40px; min-height: 40px; border-radius: var(--_radius); cursor: pointer; color: var(--_muted); font-size: 1.6em; }

@@ -60,6 +60,7 @@ export class ComposerInput {
       event.preventDefault();
       this.submit();
     } else if (event.key === 'Escape' && port.running()) {
+      event.preventDefault(); // handled: the element's own Escape (anywhere in it) stops nothing twice
       port.stop();
     } else if (event.key === 'Escape' && this.editing !== undefined) {
       this.editing = undefined;

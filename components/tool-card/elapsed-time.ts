@@ -22,10 +22,15 @@ export class AgentElapsed extends HTMLElement {
   }
 }
 
-/** `850 ms`, `1.2 s`, `2 min 5 s`, digits in `locale` (`1,2 s` in French). */
+/**
+ * `850 ms`, `1.2 s`, `2 min 5 s` — digits and unit names in `locale` through
+ * `Intl.NumberFormat`'s units (`1,2 s` in French, `1,2 Sek.` in German, `850 ミリ秒` in Japanese).
+ */
 export function formatDuration(ms: number, locale?: string): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+  const unit = (value: number, name: 'millisecond' | 'second' | 'minute', digits = 0) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  if (ms < 1000) return unit(Math.max(0, Math.round(ms)), 'millisecond');
+  if (ms < 60_000) return unit(ms / 1000, 'second', 1);
   const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `${unit(Math.floor(seconds / 60), 'minute')} ${unit(seconds % 60, 'second')}`;
 }

@@ -1,4 +1,4 @@
-import type { PendingToolCall } from '../../src/index.js';
+import type { Message, PendingToolCall } from '../../src/index.js';
 import type { AssistantEntry, ToolPart, ToolStatus } from './entry-types.js';
 
 /** The tool card with this id in `entry`. */
@@ -24,6 +24,25 @@ export function settle(part: ToolPart, status: ToolStatus, outcome: { result?: u
 export function denialText(message: string): string {
   const reason = /was denied:\s*(.+)$/s.exec(message)?.[1] ?? message;
   return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+/**
+ * Gives the cards of `entry` the durations the runtime stored with their results (how long
+ * each tool ran), in place of the page's own count from when its card appeared: what a
+ * reload shows is then what was shown live. Returns whether a card changed.
+ */
+export function takeStoredDurations(entry: AssistantEntry, messages: readonly Message[]): boolean {
+  let changed = false;
+  for (const message of messages) {
+    if (message.role !== 'tool' || message.durationMs === undefined) continue;
+    const part = findTool(entry, message.tool_call_id);
+    if (part && part.status !== 'running' && part.elapsedMs !== message.durationMs) {
+      part.elapsedMs = message.durationMs;
+      changed = true;
+    }
+  }
+  if (changed) entry.version += 1;
+  return changed;
 }
 
 /** Milliseconds on the page clock (what `<agent-elapsed since>` counts from). */

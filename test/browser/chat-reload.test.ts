@@ -79,6 +79,27 @@ test('a reloaded conversation shows its reasoning and how long its tool ran, as 
   expect(duration(chat)).toMatch(/^\d+ ms$/);
 });
 
+test('a reloaded tool card says how long the tool ran, the same as it said live', async () => {
+  const history = memoryHistory();
+  const add = tool({ name: 'add', description: 'Adds', input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => a + b });
+  const turns: ScriptedResponse[] = [{ toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] }, { text: 'It is 3.' }];
+  const live = mount(history, turns);
+  live.chat.tools = [add];
+  // Time before the tool runs (a hook deciding on it; with a server, the rest of the answer
+  // streaming in) is not the tool's: the card counted it live, the stored duration does not.
+  live.chat.options = { hooks: { PreToolUse: [() => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 60))] } };
+  void live.chat.send('1 + 2?');
+  await expect.poll(() => text(live.chat, 'article.assistant')).toContain('It is 3.');
+  const duration = (chat: AgentChat) => text(chat, '[part~="tool-status"] .muted');
+  const liveDuration = duration(live.chat);
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('It is 3.');
+  expect(duration(chat)).toBe(liveDuration);
+  expect(liveDuration).toMatch(/^\d ms$/);
+});
+
 test('one button starts a new conversation: the side list has no second "New"', async () => {
   const { chat } = mount(memoryHistory(), []);
   chat.sidebarOpen = true;

@@ -16,17 +16,24 @@ function snippets(): { name: string; code: string }[] {
   for (const match of readme.matchAll(/^```(ts|html)\n([\s\S]*?)^```/gm)) {
     const [, language = '', body = ''] = match;
     const line = readme.slice(0, match.index).split('\n').length;
-    if (language === 'ts') found.push({ name: `README.md:${line}.ts`, code: body });
+    if (language === 'ts') {
+      found.push({ name: `README.md:${line}.ts`, code: body });
+      // A block that names a .mjs file must paste into one: the same code, checked as JavaScript.
+      if (/^\/\/ [\w-]+\.mjs\b/.test(body)) found.push({ name: `README.md:${line}.mjs`, code: body });
+    }
     else for (const script of body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) found.push({ name: `README.md:${line}.js`, code: script[1] ?? '' });
   }
   return found;
 }
 
-const CDN = 'https://cdn.jsdelivr.net/npm/open-agent/dist/agent-chat.js';
+/** Where the README's no-build pages load the file from: a copy of dist/ beside the page. */
+const NO_BUILD = './open-agent/agent-chat.js';
 
 /** Type errors in `files` (virtual, under the repo root), as `README.md:<line>.<ext> +<line in block>: message`. */
 function typeErrors(files: { name: string; code: string }[], overrides: ts.CompilerOptions): string[] {
   const virtual = new Map(files.map((file) => [`${root}.readme/${file.name}`, file.code]));
+  // The pages' relative import of the no-build file, next to the virtual snippets.
+  virtual.set(`${root}.readme/${NO_BUILD.replace('./', '').replace(/\.js$/, '.ts')}`, `export * from '../../components/standalone.js';\n`);
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -43,7 +50,6 @@ function typeErrors(files: { name: string; code: string }[], overrides: ts.Compi
       'open-agent/components': [`${root}components/index.ts`],
       'open-agent/worker': [`${root}src/worker/index.ts`],
       'open-agent/mcp': [`${root}src/mcp/index.ts`],
-      [CDN]: [`${root}components/standalone.ts`],
     },
     ...overrides,
   };
@@ -54,13 +60,14 @@ function typeErrors(files: { name: string; code: string }[], overrides: ts.Compi
       return code === undefined ? base.getSourceFile(name, language) : ts.createSourceFile(name, code, language);
     },
     fileExists: (name: string) => virtual.has(name) || base.fileExists(name),
+    directoryExists: (name: string) => name.startsWith(`${root}.readme`) || (base.directoryExists?.(name) ?? true),
     readFile: (name: string) => virtual.get(name) ?? base.readFile(name),
   });
 
   const program = ts.createProgram([...virtual.keys()], options, host);
   return ts
     .getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file === undefined || virtual.has(diagnostic.file.fileName))
+    .filter((diagnostic) => diagnostic.file === undefined || (virtual.has(diagnostic.file.fileName) && !diagnostic.file.fileName.includes('/open-agent/')))
     .map((diagnostic) => {
       const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
       const name = diagnostic.file?.fileName.replace(`${root}.readme/`, '') ?? '';
@@ -74,4 +81,16 @@ test('the README has snippets, and every one type-checks', () => {
   expect(typeErrors(files.filter((file) => file.name.endsWith('.ts')), {})).toEqual([]);
   // A page script may take `querySelector('agent-chat')` to be there: it is, in the same page.
   expect(typeErrors(files.filter((file) => file.name.endsWith('.js')), { strictNullChecks: false })).toEqual([]);
-}, 240_000); // two full programs over the sources: ~20 s alone, far more on a busy 2-core machine
+  expect(typeErrors(files.filter((file) => file.name.endsWith('.mjs')), {})).toEqual([]);
+}, 240_000); // full programs over the sources: ~20 s alone, far more on a busy 2-core machine
+
+test('no page in the README loads code from a registry name we do not hold', () => {
+  // Until the package is published, anyone may publish "open-agent": a page copying a CDN line
+  // would run their code. The README's pages load a copy of dist/ served beside them.
+  const pages = [...readme.matchAll(/^```html\n([\s\S]*?)^```/gm)].map((match) => match[1] ?? '');
+  expect(pages.length).toBeGreaterThan(0);
+  for (const page of pages) {
+    expect(page).not.toMatch(/https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io)/);
+  }
+  expect(readme).toContain(`src="${NO_BUILD}"`);
+});
