@@ -2,6 +2,7 @@ import { closingMarkerEnd, expectPrefix, withoutCloser } from './closing-marker.
 import { parsePythonCalls } from './python-calls.js';
 import { parseJson } from './json-call.js';
 import { parseQwen3CoderCall } from './qwen3-coder-call.js';
+import { qwen3CoderBareDialect } from './qwen3-coder-dialect.js';
 import type {
   BlockContext,
   BlockEnd,
@@ -30,15 +31,34 @@ export const seedOssDialect: TaggedDialect = {
     let rest = inner;
     for (const [whole] of inner.matchAll(FUNCTION)) {
       const call = parseQwen3CoderCall(whole.trim(), toolNames);
-      if (call === undefined || typeof call.arguments === 'string') return undefined;
-      for (const [key, value] of Object.entries(call.arguments))
-        call.arguments[key] = typeof value === 'string' ? pythonLiteralAsJson(value) : value;
-      calls.push(call);
+      if (call === undefined) return undefined;
+      calls.push(withSeedValues(call));
       rest = rest.replace(whole, '');
     }
     return calls.length > 0 && rest.trim() === '' ? calls : undefined;
   },
 };
+
+/**
+ * Seed-OSS's `<function=…>` with its `<seed:tool_call>` wrapper stripped (a server decoding
+ * with `skip_special_tokens`): read like Qwen3-Coder's bare form, values as Seed writes them.
+ * Only where the model is known to be Seed-OSS: otherwise `<function=` reads as Qwen's.
+ */
+export const seedOssBareDialect: TaggedDialect = {
+  openers: qwen3CoderBareDialect.openers,
+  end: (body, context) => qwen3CoderBareDialect.end(body, context),
+  parse(body, context) {
+    return qwen3CoderBareDialect.parse(body, context)?.map(withSeedValues);
+  },
+};
+
+function withSeedValues(call: TextToolCall): TextToolCall {
+  if (typeof call.arguments === 'string') return call;
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(call.arguments))
+    args[key] = typeof value === 'string' ? pythonLiteralAsJson(value) : value;
+  return { ...call, arguments: args };
+}
 
 /** `{'a': 1}` → `{"a":1}`; any other text (JSON included) is left as it is. */
 function pythonLiteralAsJson(value: string): string {
