@@ -147,3 +147,6 @@ export type {
   EndpointCandidate,
   EndpointStatus,
 } from './discovery/index.js';
+
+// Model families read from text (issues 27 item 3 and 28): how a model's own markup is read.
+export type { TextMarkupOptions } from './loop/text-markup-options.js';
