@@ -168,6 +168,44 @@ async function compare(
   };
 }
 
+/**
+ * How long a model known to start mid-thought holds a plain answer with no tag before its
+ * first text shows: deltas and characters read first (the hold is counted in characters, so
+ * it does not depend on timing), and the wait that means at 50 tokens/s.
+ */
+async function midThoughtHold(fixture: SseFixture): Promise<Figure> {
+  const fetch = inMemoryFetch(sliceBody(fixture.bytes, { kind: 'frames' }));
+  const backend = createFetchBackend({ baseURL: BASE_URL, fetch });
+  const chunks = await backend.chat.completions.create(REQUEST, {});
+  let deltas = 0;
+  let characters = 0;
+  let shownAfter: { deltas: number; characters: number } | undefined;
+  const stream = aggregateStream(
+    (async function* () {
+      for await (const chunk of chunks) {
+        deltas++;
+        yield chunk;
+      }
+    })(),
+    { toolNames: new Set([TOOL_NAME]), dialects: ALL_DIALECTS, startsInReasoning: true },
+  );
+  for (let step = await stream.next(); step.done !== true; step = await stream.next()) {
+    if (step.value.type !== 'text') continue;
+    characters += step.value.text.length;
+    shownAfter ??= { deltas: deltas - 1, characters };
+  }
+  if (shownAfter === undefined || characters !== fixture.expected)
+    throw new Error('the mid-thought hold lost text');
+  const tokens = shownAfter.deltas; // one token per delta, as local servers stream
+  return info({
+    id: 'stream.text.mid-thought-hold',
+    label: 'mid-thought hold: text deltas read before a tag-less answer shows',
+    value: tokens,
+    unit: 'deltas',
+    note: `first text event carried ${shownAfter.characters} characters; at 50 tokens/s the answer starts ${((tokens / 50) * 1000).toFixed(0)} ms later than without the hold`,
+  });
+}
+
 /** Figure 1: stream processing time against the no-SDK floor, for a text and a tool-call stream. */
 export async function streamThroughput(): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -216,6 +254,7 @@ export async function streamThroughput(): Promise<Figure[]> {
       }),
     );
   }
+  figures.push(await midThoughtHold(text));
   // A server flushing each token on its own: one body read per frame stresses the per-read cost.
   const perFrame = await compare(text, { kind: 'frames' }, ROUNDS.perFrame);
   figures.push(

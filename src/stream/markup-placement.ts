@@ -40,15 +40,13 @@ export type LineHead = 'blank' | 'quote' | 'other';
 
 /** The {@link LineHead} after `text` is written on a line whose head was `head`. */
 export function lineHeadAfter(head: LineHead, text: string): LineHead {
+  // Per shown piece, so no slicing or regular expressions: most pieces are one word.
   const newline = text.lastIndexOf('\n');
-  let line = text;
-  let current = head;
-  if (newline !== -1) {
-    line = text.slice(newline + 1);
-    current = 'blank';
+  if (newline === -1 && head !== 'blank') return head;
+  for (let index = newline + 1; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x20 || code === 0x09 || code === 0x0d) continue;
+    return code === 0x3e ? 'quote' : 'other';
   }
-  if (current !== 'blank') return current;
-  const first = line.search(/\S/);
-  if (first === -1) return 'blank';
-  return line[first] === '>' ? 'quote' : 'other';
+  return newline === -1 ? head : 'blank';
 }
