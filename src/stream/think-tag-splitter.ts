@@ -30,6 +30,11 @@ export interface ThinkTagOptions {
 }
 
 const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
+/** Every open and close tag with its pair, listed once (no allocation per `<`). */
+const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
+  [tags, tags.open] as const,
+  [tags, tags.close] as const,
+]);
 
 /**
  * Splits reasoning blocks out of streamed content — `<think>…</think>`, Seed-OSS
@@ -142,15 +147,13 @@ export class ThinkTagSplitter {
       return match === 'none' ? undefined : [tags, tags.close, match];
     }
     let partial: [ReasoningTags, string, 'partial'] | undefined;
-    for (const tags of REASONING_TAGS) {
-      for (const tag of [tags.open, tags.close]) {
-        const match = matchTag(input, at, tag);
-        // A `</think>` after a closed think block is not ours to remove: keep it as text.
-        if (match === 'none' || (tag === tags.close && this.#sawTag && tags.lone !== 'hide'))
-          continue;
-        if (match === 'full') return [tags, tag, match];
-        partial ??= [tags, tag, match];
-      }
+    for (const [tags, tag] of EVERY_TAG) {
+      const match = matchTag(input, at, tag);
+      // A `</think>` after a closed think block is not ours to remove: keep it as text.
+      if (match === 'none' || (tag === tags.close && this.#sawTag && tags.lone !== 'hide'))
+        continue;
+      if (match === 'full') return [tags, tag, match];
+      partial ??= [tags, tag, match];
     }
     return partial;
   }
