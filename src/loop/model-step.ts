@@ -68,9 +68,7 @@ export async function* modelStep(
     if (aggregatorLoaded instanceof Promise) aggregatorLoaded.catch(() => undefined); // awaited below
     // Tool calls written as text, in every dialect: loaded while the request is on its way.
     const hasTools = context.registry.names.size > 0;
-    const markup = context.options.textMarkup;
-    const dialects =
-      hasTools && markup?.toolCalls !== 'off' ? loadTextToolCallDialects() : undefined;
+    const dialects = hasTools ? loadTextToolCallDialects() : undefined;
     // Repairing a call's input matters only when there are tools to call: loaded beside them.
     const repairsLoaded = hasTools ? (toolInputRepair ?? loadToolInputRepair()) : undefined;
     const chunks = await context.backend.chat.completions.create(
@@ -85,10 +83,8 @@ export async function* modelStep(
       toolNames: context.registry.names,
       ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.options.model ? { model: context.options.model } : {}),
-      ...(markup?.startsInReasoning === undefined
-        ? {}
-        : { startsInReasoning: markup.startsInReasoning }),
+      model: context.options.model,
+      textMarkup: context.options.textMarkup,
       ...toolInputListener(context),
     });
     for (;;) {

@@ -25,10 +25,10 @@ export async function* openRound(
     // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
     const call = prepared instanceof Promise ? await prepared : prepared;
     // A call found in the text (it may be quoted) asks first when the app said so.
-    const askFirst =
-      use.recoveredFromText === true && context.options.textMarkup?.toolCalls === 'ask';
     calls.push(
-      askFirst && call.status === 'ready'
+      use.recoveredFromText &&
+        call.status == 'ready' &&
+        context.options.textMarkup?.toolCalls == 'ask'
         ? { ...call, status: 'pending', reason: 'approval' }
         : call,
     );

@@ -34,13 +34,18 @@ export interface AggregateOptions {
    * `<think>`: QwQ, Qwen3 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2) has the start of
    * a tag-less answer held as possible reasoning.
    */
-  model?: string;
+  model?: string | undefined;
   /**
    * Overrides the name patterns: `true` holds the start of an answer that shows no opening
    * tag as possible reasoning (up to 512 characters), so a lone `</think>` makes it
    * reasoning rather than text; `false` never holds.
    */
-  startsInReasoning?: boolean;
+  startsInReasoning?: boolean | undefined;
+  /**
+   * `AgentOptions.textMarkup`, as the loop passes it: `toolCalls: 'off'` reads no call from
+   * the text; `startsInReasoning` is taken as above.
+   */
+  textMarkup?: { toolCalls?: 'read' | 'ask' | 'off'; startsInReasoning?: boolean } | undefined;
   /**
    * Id generator for calls without id (default: 9 random alphanumeric characters — some
    * Mistral templates reject others).
@@ -109,7 +114,10 @@ export class ChunkAggregator {
       split: dialects?.splitGluedCalls,
     });
     const markup =
-      toolNames !== undefined && toolNames.size > 0 && dialects !== undefined
+      toolNames !== undefined &&
+      toolNames.size > 0 &&
+      dialects !== undefined &&
+      options.textMarkup?.toolCalls !== 'off'
         ? dialects.createReader(
             toolNames,
             {
@@ -127,6 +135,7 @@ export class ChunkAggregator {
     };
     this.#splitter = new ThinkTagSplitter(thinkSink, {
       startsInReasoning:
+        options.textMarkup?.startsInReasoning ??
         options.startsInReasoning ??
         (options.model !== undefined && startsInReasoning(options.model)),
     });
