@@ -155,3 +155,5 @@ export type { ContextSummary } from './types/context-summary.js';
 export { searchHistory } from './search/search-history.js';
 export type { HistorySearchOptions, HistorySearchResult } from './search/search-history.js';
 export { summariesFor } from './context/summarize/summaries-for.js';
+// Model families read from text (issues 27 item 3 and 28): how a model's own markup is read.
+export type { TextMarkupOptions } from './loop/text-markup-options.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createFetchBackend } from '../../src/backend/fetch-backend.js';
 import { query } from '../../src/loop/query.js';
 import { aggregateStream } from '../../src/stream/aggregate-stream.js';
+import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import { tool } from '../../src/tools/tool.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 import { checked, info, type Figure } from '../support/figure.js';
@@ -75,6 +76,22 @@ const transportAndAggregator: Reader = async (fetch) => {
   return count;
 };
 
+/** The same with every text-form dialect loaded, as the loop reads a response when it has tools. */
+const withDialects: Reader = async (fetch) => {
+  const backend = createFetchBackend({ baseURL: BASE_URL, fetch });
+  const chunks = await backend.chat.completions.create(REQUEST, {});
+  const stream = aggregateStream(chunks, {
+    toolNames: new Set([TOOL_NAME]),
+    dialects: ALL_DIALECTS,
+  });
+  let count = 0;
+  for (let step = await stream.next(); step.done !== true; step = await stream.next()) {
+    if (step.value.type === 'text') count += step.value.text.length;
+    if (step.value.type === 'tool_use') count++;
+  }
+  return count;
+};
+
 const weather = tool({
   name: TOOL_NAME,
   description: 'Weather forecast for a city',
@@ -104,6 +121,7 @@ const endToEnd: Reader = async (fetch) => {
 interface Comparison {
   floorMs: number;
   sdkMs: number;
+  dialectsMs: number;
   endToEndMs: number;
 }
 
@@ -118,9 +136,15 @@ async function compare(
   const readers = [
     { key: 'floorMs', read: floor, expected: fixture.frames },
     { key: 'sdkMs', read: transportAndAggregator, expected: fixture.expected },
+    { key: 'dialectsMs', read: withDialects, expected: fixture.expected },
     { key: 'endToEndMs', read: endToEnd, expected: fixture.expected },
   ] as const;
-  const samples: Record<keyof Comparison, number[]> = { floorMs: [], sdkMs: [], endToEndMs: [] };
+  const samples: Record<keyof Comparison, number[]> = {
+    floorMs: [],
+    sdkMs: [],
+    dialectsMs: [],
+    endToEndMs: [],
+  };
   for (let round = 0; round < warmup + repeat; round++) {
     // Rotate the order so drift (JIT, heap growth, a neighbour's load) hits every reader alike.
     const order = [
@@ -139,8 +163,47 @@ async function compare(
   return {
     floorMs: median(samples.floorMs),
     sdkMs: median(samples.sdkMs),
+    dialectsMs: median(samples.dialectsMs),
     endToEndMs: median(samples.endToEndMs),
   };
+}
+
+/**
+ * How long a model known to start mid-thought holds a plain answer with no tag before its
+ * first text shows: deltas and characters read first (the hold is counted in characters, so
+ * it does not depend on timing), and the wait that means at 50 tokens/s.
+ */
+async function midThoughtHold(fixture: SseFixture): Promise<Figure> {
+  const fetch = inMemoryFetch(sliceBody(fixture.bytes, { kind: 'frames' }));
+  const backend = createFetchBackend({ baseURL: BASE_URL, fetch });
+  const chunks = await backend.chat.completions.create(REQUEST, {});
+  let deltas = 0;
+  let characters = 0;
+  let shownAfter: { deltas: number; characters: number } | undefined;
+  const stream = aggregateStream(
+    (async function* () {
+      for await (const chunk of chunks) {
+        deltas++;
+        yield chunk;
+      }
+    })(),
+    { toolNames: new Set([TOOL_NAME]), dialects: ALL_DIALECTS, startsInReasoning: true },
+  );
+  for (let step = await stream.next(); step.done !== true; step = await stream.next()) {
+    if (step.value.type !== 'text') continue;
+    characters += step.value.text.length;
+    shownAfter ??= { deltas: deltas - 1, characters };
+  }
+  if (shownAfter === undefined || characters !== fixture.expected)
+    throw new Error('the mid-thought hold lost text');
+  const tokens = shownAfter.deltas; // one token per delta, as local servers stream
+  return info({
+    id: 'stream.text.mid-thought-hold',
+    label: 'mid-thought hold: text deltas read before a tag-less answer shows',
+    value: tokens,
+    unit: 'deltas',
+    note: `first text event carried ${shownAfter.characters} characters; at 50 tokens/s the answer starts ${((tokens / 50) * 1000).toFixed(0)} ms later than without the hold`,
+  });
 }
 
 /** Figure 1: stream processing time against the no-SDK floor, for a text and a tool-call stream. */
@@ -168,6 +231,13 @@ export async function streamThroughput(): Promise<Figure[]> {
         value: result.sdkMs,
         unit: 'ms',
       }),
+      info({
+        id: `stream.${key}.dialects-ratio`,
+        label: `stream ${fixture.name}: aggregateStream with every text-form dialect / floor`,
+        value: result.dialectsMs / result.floorMs,
+        unit: '×',
+        note: `${result.dialectsMs.toFixed(1)} ms with ALL_DIALECTS, ${result.sdkMs.toFixed(1)} ms without`,
+      }),
       checked({
         id: `stream.${key}.ratio`,
         label: `stream ${fixture.name}: SDK / floor`,
@@ -184,6 +254,7 @@ export async function streamThroughput(): Promise<Figure[]> {
       }),
     );
   }
+  figures.push(await midThoughtHold(text));
   // A server flushing each token on its own: one body read per frame stresses the per-read cost.
   const perFrame = await compare(text, { kind: 'frames' }, ROUNDS.perFrame);
   figures.push(

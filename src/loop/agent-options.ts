@@ -1,3 +1,4 @@
+import type { TextMarkupOptions } from './text-markup-options.js';
 import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
 import type { ToolSource } from '../tools/tool-registry.js';
@@ -214,6 +215,12 @@ export interface AgentOptions {
     call: ToolCallToRepair,
     error: AgentError,
   ) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
+  /**
+   * How the model's own markup in the text is read: tool calls recovered from text (read,
+   * ask for approval, or off) and reasoning that starts mid-thought. See
+   * {@link TextMarkupOptions}.
+   */
+  textMarkup?: TextMarkupOptions;
 }
 
 /** Defaults of {@link AgentOptions}. */

@@ -88,6 +88,8 @@ export async function* modelStep(
       toolNames: context.registry.names,
       ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
+      model: context.options.model,
+      textMarkup: context.options.textMarkup,
       ...toolInputListener(context),
     });
     for (;;) {

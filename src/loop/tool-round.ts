@@ -21,9 +21,17 @@ export async function* openRound(
 ): AsyncGenerator<AgentEvent> {
   const calls: RoundCall[] = [];
   for (const use of turn.toolCalls) {
-    const call = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
+    const prepared = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
     // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
-    calls.push(call instanceof Promise ? await call : call);
+    const call = prepared instanceof Promise ? await prepared : prepared;
+    // A call found in the text (it may be quoted) asks first when the app said so.
+    calls.push(
+      use.recoveredFromText &&
+        call.status == 'ready' &&
+        context.options.textMarkup?.toolCalls == 'ask'
+        ? { ...call, status: 'pending', reason: 'approval' }
+        : call,
+    );
   }
   for (const invalid of turn.invalidToolCalls) {
     // The aggregator already yielded its tool_use_error; only calls echoed in history need a result.

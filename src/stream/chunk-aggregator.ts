@@ -12,6 +12,7 @@ import {
 } from './chunk-reader.js';
 import { generateToolCallId } from './generate-tool-call-id.js';
 import { HarmonyChannelSplitter } from './harmony-channel-splitter.js';
+import { startsInReasoning } from './model-family.js';
 import { type ThinkTagSink, ThinkTagSplitter } from './think-tag-splitter.js';
 import { ToolCallAccumulator, type ToolCallDelta } from './tool-call-accumulator.js';
 import type { TextToolCallReader } from './dialects/text-tool-call-dialect.js';
@@ -27,6 +28,24 @@ export interface AggregateOptions {
    * passes every dialect, from `loadTextToolCallDialects()`. Without it, such calls stay text.
    */
   dialects?: TextToolCallDialects;
+  /**
+   * The model asked for: its family's markup is read first where two readings are
+   * possible, and a model known to start mid-thought (its template ends the prompt with
+   * `<think>`: QwQ, Qwen3 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2) has the start of
+   * a tag-less answer held as possible reasoning.
+   */
+  model?: string | undefined;
+  /**
+   * Overrides the name patterns: `true` holds the start of an answer that shows no opening
+   * tag as possible reasoning (up to 512 characters), so a lone `</think>` makes it
+   * reasoning rather than text; `false` never holds.
+   */
+  startsInReasoning?: boolean | undefined;
+  /**
+   * `AgentOptions.textMarkup`, as the loop passes it: `toolCalls: 'off'` reads no call from
+   * the text; `startsInReasoning` is taken as above.
+   */
+  textMarkup?: { toolCalls?: 'read' | 'ask' | 'off'; startsInReasoning?: boolean } | undefined;
   /**
    * Id generator for calls without id (default: 9 random alphanumeric characters — some
    * Mistral templates reject others).
@@ -95,11 +114,18 @@ export class ChunkAggregator {
       split: dialects?.splitGluedCalls,
     });
     const markup =
-      toolNames !== undefined && toolNames.size > 0 && dialects !== undefined
-        ? dialects.createReader(toolNames, {
-            text: (piece) => this.#emitText(piece),
-            toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
-          })
+      toolNames !== undefined &&
+      toolNames.size > 0 &&
+      dialects !== undefined &&
+      options.textMarkup?.toolCalls !== 'off'
+        ? dialects.createReader(
+            toolNames,
+            {
+              text: (piece) => this.#emitText(piece),
+              toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
+            },
+            options.model === undefined ? {} : { model: options.model },
+          )
         : undefined;
     this.#markup = markup;
     const thinkSink: ThinkTagSink = {
@@ -107,7 +133,12 @@ export class ChunkAggregator {
       reasoning: (piece) => this.#emitReasoning(piece),
       textWasReasoning: () => this.#onTextWasReasoning(),
     };
-    this.#splitter = new ThinkTagSplitter(thinkSink);
+    this.#splitter = new ThinkTagSplitter(thinkSink, {
+      startsInReasoning:
+        options.textMarkup?.startsInReasoning ??
+        options.startsInReasoning ??
+        (options.model !== undefined && startsInReasoning(options.model)),
+    });
     this.#harmony = new HarmonyChannelSplitter({
       text: (piece) => this.#splitter.push(piece),
       reasoning: (piece) => this.#emitReasoning(piece),
@@ -115,7 +146,10 @@ export class ChunkAggregator {
     });
     this.#contentSink = {
       text: (piece) => this.#harmony.push(piece),
-      reasoning: (piece) => this.#emitReasoning(piece),
+      reasoning: (piece) => {
+        this.#splitter.serverSplitsReasoning();
+        this.#emitReasoning(piece);
+      },
     };
   }
 
@@ -227,7 +261,10 @@ export class ChunkAggregator {
     // llama.cpp, older vLLM, LM Studio: reasoning_content; Ollama /v1, newer vLLM, Groq:
     // reasoning. One of them per delta, so a server sending both is not doubled.
     const reasoning = nonEmptyString(delta.reasoning_content) ?? nonEmptyString(delta.reasoning);
-    if (reasoning !== undefined) this.#emitReasoning(reasoning);
+    if (reasoning !== undefined) {
+      this.#splitter.serverSplitsReasoning();
+      this.#emitReasoning(reasoning);
+    }
     const content = delta.content;
     if (typeof content === 'string') {
       if (content !== '') this.#harmony.push(content);

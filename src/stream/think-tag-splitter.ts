@@ -1,4 +1,10 @@
 import { matchTag } from './match-tag.js';
+import {
+  CALL_MARKERS_ENDING_REASONING,
+  MID_THOUGHT_HOLD,
+  REASONING_TAGS,
+  type ReasoningTags,
+} from './reasoning-tags.js';
 
 /** Where {@link ThinkTagSplitter} sends what it splits. */
 export interface ThinkTagSink {
@@ -13,17 +19,32 @@ export interface ThinkTagSink {
   textWasReasoning(): void;
 }
 
-const OPEN_TAG = '<think>';
-const CLOSE_TAG = '</think>';
-const SLASH = 0x2f; // '/'
+/** Options for {@link ThinkTagSplitter}. */
+export interface ThinkTagOptions {
+  /**
+   * The model starts mid-thought (its template ends the prompt with `<think>`): an answer
+   * that opens with no tag is held as possible reasoning for up to {@link MID_THOUGHT_HOLD}
+   * characters, so a lone `</think>` within them turns them into reasoning, not text.
+   */
+  startsInReasoning?: boolean;
+}
+
+const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
+/** Every open and close tag with its pair, listed once (no allocation per `<`). */
+const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
+  [tags, tags.open] as const,
+  [tags, tags.close] as const,
+]);
 
 /**
- * Splits `<think>…</think>` out of streamed content into reasoning. LM Studio, WebLLM
- * (Qwen3) and llama.cpp with `--reasoning-format none` leave the tags in `content`, and
- * a tag may be cut across deltas (`<thi` + `nk>`): the possible start of a tag at the
- * end of a delta is held back until the next delta decides it.
+ * Splits reasoning blocks out of streamed content — `<think>…</think>`, Seed-OSS
+ * `<seed:think>`, Mistral `[THINK]`, Gemma 4 `<|channel>thought…<channel|>`, Apertus
+ * `<|inner_prefix|>` ({@link REASONING_TAGS}). LM Studio, WebLLM, wllama and llama.cpp with
+ * `--reasoning-format none` leave them in `content`, and a tag may be cut across deltas
+ * (`<thi` + `nk>`): the possible start of a tag at the end of a delta is held back until the
+ * next delta decides it.
  *
- * Cheap on the hot path: a delta without `<` is passed on whole, without copying.
+ * Cheap on the hot path: a delta without `<` or `[` is passed on whole, without copying.
  *
  * @example
  * const splitter = new ThinkTagSplitter(sink);
@@ -32,19 +53,27 @@ const SLASH = 0x2f; // '/'
  */
 export class ThinkTagSplitter {
   readonly #sink: ThinkTagSink;
-  #inThink = false;
+  /** The open block's tags, while inside one. */
+  #inThink: ReasoningTags | undefined;
   #sawTag = false;
   /** The possible start of a tag at the end of the last delta. */
   #held = '';
   /** Models write a newline after a tag; it is layout, not content. */
   #trimLeading = false;
+  /** The start of an answer held as possible reasoning (a model that starts mid-thought). */
+  #midThought: string | undefined;
 
-  constructor(sink: ThinkTagSink) {
+  constructor(sink: ThinkTagSink, options: ThinkTagOptions = {}) {
     this.#sink = sink;
+    if (options.startsInReasoning === true) this.#midThought = '';
   }
 
   /** Splits one content delta. */
   push(piece: string): void {
+    if (this.#midThought !== undefined) {
+      this.#holdMidThought(piece);
+      return;
+    }
     let input = piece;
     if (this.#held !== '') {
       input = this.#held + piece;
@@ -53,49 +82,117 @@ export class ThinkTagSplitter {
     let start = 0;
     let from = 0;
     for (;;) {
-      const lessThan = input.indexOf('<', from);
-      if (lessThan === -1) break;
-      const tag = this.#inThink || input.charCodeAt(lessThan + 1) === SLASH ? CLOSE_TAG : OPEN_TAG;
-      const match = matchTag(input, lessThan, tag);
-      // A `</think>` after a closed think block is not ours to remove: keep it as text.
-      const stray = match !== 'none' && tag === CLOSE_TAG && !this.#inThink && this.#sawTag;
-      if (match === 'none' || stray) {
-        from = lessThan + 1;
+      const at = nextTagStart(input, from);
+      if (at === -1) break;
+      const found = this.#match(input, at);
+      if (found === undefined) {
+        from = at + 1;
         continue;
       }
+      const [tags, tag, match] = found;
       if (match === 'partial') {
         // Before any tag, a partial one may be a lone `</think>` that makes this delta's
         // text reasoning: hold the delta's text with it (one delta at most).
-        const holdFrom = this.#inThink || this.#sawTag ? lessThan : start;
+        const holdFrom = this.#inThink !== undefined || this.#sawTag ? at : start;
         this.#emit(input.slice(start, holdFrom));
         this.#held = input.slice(holdFrom);
         return;
       }
-      if (tag === OPEN_TAG) {
-        this.#emit(input.slice(start, lessThan));
-        this.#inThink = true;
-      } else if (this.#inThink) {
-        this.#emit(input.slice(start, lessThan));
-        this.#inThink = false;
+      if (tag === tags.open) {
+        this.#emit(input.slice(start, at));
+        this.#inThink = tags;
+      } else if (this.#inThink !== undefined) {
+        this.#emit(input.slice(start, at));
+        this.#inThink = undefined;
+      } else if (tags.lone === 'hide') {
+        // A stray special token: dropped, the text around it joined as it was.
+        this.#emit(input.slice(start, at));
+        start = from = at + tag.length;
+        continue;
       } else {
         // Qwen3 templates that open `<think>` in the prompt: the output so far was reasoning.
         this.#sink.textWasReasoning();
-        this.#inThink = true;
-        this.#emit(input.slice(start, lessThan));
-        this.#inThink = false;
+        this.#inThink = tags;
+        this.#emit(input.slice(start, at));
+        this.#inThink = undefined;
       }
       this.#sawTag = true;
       this.#trimLeading = true;
-      start = from = lessThan + tag.length;
+      start = from = at + tag.length;
     }
     this.#emit(start === 0 ? input : input.slice(start));
   }
 
+  /**
+   * The server splits reasoning itself (a `reasoning_content` field arrived): the content
+   * is the answer, so an answer held as possible reasoning is released as text.
+   */
+  serverSplitsReasoning(): void {
+    this.#releaseMidThought();
+  }
+
   /** The stream ended: a held-back partial tag was ordinary content after all. */
   flush(): void {
+    this.#releaseMidThought();
     const held = this.#held;
     this.#held = '';
     this.#emit(held);
+  }
+
+  /** The tags whose open or close tag is (or may become) `input` at `at`, if any. */
+  #match(input: string, at: number): [ReasoningTags, string, 'full' | 'partial'] | undefined {
+    if (this.#inThink !== undefined) {
+      const tags = this.#inThink;
+      const match = matchTag(input, at, tags.close);
+      return match === 'none' ? undefined : [tags, tags.close, match];
+    }
+    let partial: [ReasoningTags, string, 'partial'] | undefined;
+    for (const [tags, tag] of EVERY_TAG) {
+      const match = matchTag(input, at, tag);
+      // A `</think>` after a closed think block is not ours to remove: keep it as text.
+      if (match === 'none' || (tag === tags.close && this.#sawTag && tags.lone !== 'hide'))
+        continue;
+      if (match === 'full') return [tags, tag, match];
+      partial ??= [tags, tag, match];
+    }
+    return partial;
+  }
+
+  /**
+   * Holds the start of the answer while it may be reasoning: until a closing tag (or a call
+   * that ends reasoning) starts within {@link MID_THOUGHT_HOLD} characters, an opening tag
+   * shows the model wrote its own, or the hold is full. Decided on the text alone, so the
+   * result does not depend on how the deltas were cut.
+   */
+  #holdMidThought(piece: string): void {
+    const held = (this.#midThought ?? '') + piece;
+    this.#midThought = held;
+    const first = held.search(/\S/);
+    if (first === -1) return;
+    // The model opened its own block (or may be opening it): read as usual.
+    const opening = REASONING_TAGS.map((tags) => matchTag(held, first, tags.open));
+    if (opening.includes('full')) {
+      this.#releaseMidThought();
+      return;
+    }
+    if (opening.includes('partial')) return;
+    const end = endOfMidThought(held);
+    if (end !== undefined) {
+      this.#midThought = undefined;
+      this.#sawTag = true;
+      if (end.index > 0) this.#sink.reasoning(held.slice(0, end.index));
+      this.#trimLeading = end.tag !== undefined;
+      this.push(held.slice(end.index + (end.tag?.length ?? 0)));
+      return;
+    }
+    if (held.length >= MID_THOUGHT_HOLD + LONGEST_CLOSE) this.#releaseMidThought();
+  }
+
+  #releaseMidThought(): void {
+    const held = this.#midThought;
+    if (held === undefined) return;
+    this.#midThought = undefined;
+    if (held !== '') this.push(held);
   }
 
   #emit(segment: string): void {
@@ -106,7 +203,33 @@ export class ThinkTagSplitter {
       if (piece === '') return;
       this.#trimLeading = false;
     }
-    if (this.#inThink) this.#sink.reasoning(piece);
+    if (this.#inThink !== undefined) this.#sink.reasoning(piece);
     else this.#sink.text(piece);
   }
+}
+
+/** The first `<` or `[` in `input` from `from`, or -1. */
+function nextTagStart(input: string, from: number): number {
+  const less = input.indexOf('<', from);
+  const bracket = input.indexOf('[', from);
+  if (less === -1) return bracket;
+  if (bracket === -1) return less;
+  return less < bracket ? less : bracket;
+}
+
+/**
+ * Where reasoning held from the start of the answer ends, if a closing tag (consumed) or a
+ * call marker (kept) starts within the first {@link MID_THOUGHT_HOLD} characters.
+ */
+function endOfMidThought(held: string): { index: number; tag: string | undefined } | undefined {
+  let best: { index: number; tag: string | undefined } | undefined;
+  const consider = (marker: string, consumed: boolean) => {
+    const index = held.indexOf(marker);
+    if (index !== -1 && index < MID_THOUGHT_HOLD && (best === undefined || index < best.index))
+      best = { index, tag: consumed ? marker : undefined };
+  };
+  for (const tags of REASONING_TAGS)
+    if (tags.lone === 'reasoning-before') consider(tags.close, true);
+  for (const marker of CALL_MARKERS_ENDING_REASONING) consider(marker, false);
+  return best;
 }

@@ -240,7 +240,9 @@ function settle(
   if (name === '') {
     return invalid('INVALID_TOOL_INPUT', `Tool call "${call.id}" arrived without a function name.`);
   }
-  return { type: 'tool_use', id: call.id, name, input };
+  return entry.whole
+    ? { type: 'tool_use', id: call.id, name, input, recoveredFromText: true }
+    : { type: 'tool_use', id: call.id, name, input };
 }
 
 type ParsedArguments =

@@ -6,6 +6,7 @@ import type {
   WholeAnswerDialect,
 } from './dialects/text-tool-call-dialect.js';
 import { matchTag } from './match-tag.js';
+import { type AwaitedCalls, type LineHead, callsAfter, lineHeadAfter } from './markup-placement.js';
 
 /** Where {@link ToolCallMarkupParser} sends what it reads. */
 export type ToolCallMarkupSink = TextToolCallSink;
@@ -24,7 +25,11 @@ const markersOf = new WeakMap<
   { list: readonly Marker[]; firstChars: readonly string[] }
 >();
 
-type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: number; marker: Marker };
+type Found =
+  | { kind: 'partial'; index: number }
+  | { kind: 'marker'; index: number; marker: Marker }
+  /** One or two backticks: inline code starts (or ends). */
+  | { kind: 'tick'; index: number; length: number };
 
 /**
  * Finds tool calls written as text — which reach `content` when a server does not parse
@@ -33,8 +38,11 @@ type Found = { kind: 'partial'; index: number } | { kind: 'marker'; index: numbe
  *
  * What counts as a call (and what is only shown):
  * - a *tagged* form (`<tool_call>`, `[TOOL_CALLS]`, `<|python_tag|>`, `<|tool_call|>`,
- *   DeepSeek's `<｜tool▁calls▁begin｜>`, a ```` ```tool_code ```` fence) wherever it starts,
- *   except inside a code fence of any other kind: code the model shows is not run;
+ *   DeepSeek's `<｜tool▁calls▁begin｜>`, a ```` ```tool_code ```` fence) wherever it starts —
+ *   except where a model shows or quotes text rather than calling: inside a code fence of
+ *   any other kind or inline code (code the model shows is not run), on a Markdown block
+ *   quote line (`> …`), or followed by more prose (a call ends the model's turn, so markup
+ *   with text after it was quoted: it is released as text, in place);
  * - an *untagged* form (a JSON call object, `[get_weather(city="Paris")]`,
  *   `functools[…]`) only as the whole answer: the same text inside prose is shown.
  *
@@ -59,7 +67,12 @@ export class ToolCallMarkupParser implements TextToolCallReader {
    * may be an untagged call; `text` / `fence`: ordinary text, outside or inside a code
    * fence; `block`: inside a tagged block.
    */
-  #mode: 'start' | 'answer' | 'text' | 'fence' | 'block' = 'start';
+  #mode: 'start' | 'answer' | 'text' | 'fence' | 'code' | 'block' = 'start';
+  /** The backticks that opened the inline code span being read. */
+  #codeTicks = 0;
+  #lineHead: LineHead = 'blank';
+  /** Calls read from blocks, waiting for what follows them. */
+  #awaited: AwaitedCalls | undefined;
   /** Held text: white space, the answer so far, a possible partial marker, or a block's body. */
   #held = '';
   #block: Marker | undefined;
@@ -110,6 +123,9 @@ export class ToolCallMarkupParser implements TextToolCallReader {
         case 'fence':
           input = this.#readText(input);
           break;
+        case 'code':
+          input = this.#readCode(input);
+          break;
       }
     }
   }
@@ -135,8 +151,15 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       // Not a call: ordinary text, which may still hold tagged calls.
       this.push(held);
       this.flush();
+      return;
     } else if (held !== '') {
-      this.#sink.text(held);
+      this.#text(held);
+    }
+    const awaited = this.#awaited;
+    this.#awaited = undefined;
+    if (awaited !== undefined) {
+      this.#report(awaited.calls, awaited.markup);
+      if (awaited.after !== '') this.#text(awaited.after);
     }
   }
 
@@ -146,7 +169,10 @@ export class ToolCallMarkupParser implements TextToolCallReader {
    * follows starts a new answer.
    */
   takeHeld(): string {
-    const held = this.#mode === 'block' ? (this.#block?.text ?? '') + this.#held : this.#held;
+    const awaited = this.#awaited === undefined ? '' : this.#awaited.markup + this.#awaited.after;
+    this.#awaited = undefined;
+    const held =
+      awaited + (this.#mode === 'block' ? (this.#block?.text ?? '') + this.#held : this.#held);
     this.#held = '';
     this.#mode = 'start';
     this.#block = undefined;
@@ -189,24 +215,81 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     this.#held = '';
     const found = this.#find(text, this.#mode === 'fence');
     if (found === undefined) {
-      this.#sink.text(text);
+      this.#text(text);
       return '';
     }
-    if (found.index > 0) this.#sink.text(text.slice(0, found.index));
+    if (found.index > 0) this.#text(text.slice(0, found.index));
     if (found.kind === 'partial') {
       this.#held = text.slice(found.index);
       return '';
     }
+    if (found.kind === 'tick') {
+      this.#text(text.slice(found.index, found.index + found.length));
+      this.#mode = 'code';
+      this.#codeTicks = found.length;
+      return text.slice(found.index + found.length);
+    }
     const { marker } = found;
     const rest = text.slice(found.index + marker.text.length);
-    if (marker.dialect === undefined) {
-      this.#sink.text(marker.text);
-      this.#mode = this.#mode === 'fence' ? 'text' : 'fence';
+    if (marker.dialect === undefined || this.#lineHead === 'quote') {
+      // A fence; or markup on a block-quote line, shown as the model quoted it.
+      this.#text(marker.text);
+      if (marker.dialect === undefined) this.#mode = this.#mode === 'fence' ? 'text' : 'fence';
     } else {
       this.#mode = 'block';
       this.#block = marker;
     }
     return rest;
+  }
+
+  /** Inside inline code: only the run of backticks that opened it ends it. */
+  #readCode(input: string): string {
+    const text = this.#held + input;
+    this.#held = '';
+    let from = 0;
+    for (;;) {
+      const tick = text.indexOf('`', from);
+      if (tick === -1) break;
+      let end = tick;
+      while (text[end] === '`') end++;
+      if (end === text.length) {
+        // The run may go on in the next piece.
+        this.#text(text.slice(0, tick));
+        this.#held = text.slice(tick);
+        return '';
+      }
+      if (end - tick === this.#codeTicks) {
+        this.#text(text.slice(0, end));
+        this.#mode = 'text';
+        return text.slice(end);
+      }
+      from = end;
+    }
+    this.#text(text);
+    return '';
+  }
+
+  /** Shown text: first releases awaited calls as text if it is prose after them. */
+  #text(piece: string): void {
+    let shown = piece;
+    const awaited = this.#awaited;
+    if (awaited !== undefined) {
+      const after = awaited.after + piece;
+      const verdict = callsAfter(after);
+      if (verdict === 'undecided') {
+        awaited.after = after;
+        return;
+      }
+      this.#awaited = undefined;
+      if (verdict === 'standing') {
+        this.#report(awaited.calls, awaited.markup);
+        shown = after;
+      } else {
+        shown = awaited.markup + after;
+      }
+    }
+    this.#lineHead = lineHeadAfter(this.#lineHead, shown);
+    this.#sink.text(shown);
   }
 
   #readBlock(input: string): string {
@@ -225,7 +308,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     this.#mode = 'text';
     if (end === 'not') {
       // Prose that mentions the marker: released now rather than at the end.
-      this.#sink.text(block.text);
+      this.#text(block.text);
       return body;
     }
     this.#settle(block, body.slice(0, end), false);
@@ -239,8 +322,17 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       scanned: body.length,
       atEnd,
     });
-    if (calls === undefined || calls.length === 0) this.#sink.text(block.text + body);
-    else this.#report(calls, block.text + body);
+    if (calls === undefined || calls.length === 0) {
+      this.#text(block.text + body);
+      return;
+    }
+    const awaited = this.#awaited;
+    if (awaited === undefined) this.#awaited = { calls, markup: block.text + body, after: '' };
+    else {
+      awaited.calls.push(...calls);
+      awaited.markup += awaited.after + block.text + body;
+      awaited.after = '';
+    }
   }
 
   #report(calls: readonly TextToolCall[], markup: string): void {
@@ -271,6 +363,11 @@ export class ToolCallMarkupParser implements TextToolCallReader {
           return partial ? { kind: 'partial', index } : { kind: 'marker', index, marker };
       }
       if (partial) return { kind: 'partial', index };
+      if (!inFence && text[index] === '`') {
+        // One or two backticks (three are a fence): inline code, where markup is shown.
+        const length = text[index + 1] === '`' ? 2 : 1;
+        return { kind: 'tick', index, length };
+      }
       from = index + 1;
     }
   }

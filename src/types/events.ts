@@ -23,6 +23,14 @@ export interface ToolUseBlock {
   id: string;
   name: string;
   input: Record<string, unknown>;
+  /**
+   * `true` when the call was recovered from the answer's text (`<tool_call>…`, `[TOOL_CALLS]`,
+   * a model family's own markup, harmony channels left in `content`) rather than sent by the
+   * server as a structured call: text can be quoted from a web page or a document, so a UI or
+   * a `PreToolUse` hook may treat such a call with more care. `AgentOptions.textMarkup`
+   * turns recovery off or makes these calls ask for approval. Absent for structured calls.
+   */
+  recoveredFromText?: true;
 }
 
 /** A tool call that could not be used (bad arguments, unknown tool, failure…). Recoverable. */

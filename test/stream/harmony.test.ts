@@ -38,6 +38,7 @@ describe('aggregateStream: harmony markup in content (gpt-oss)', () => {
       id: 'gen000001',
       name: 'add',
       input: { a: 2, b: 3 },
+      recoveredFromText: true,
     };
     expect(events).toEqual([call]);
     expect(turn).toMatchObject({ text: '', toolCalls: [call], finishReason: 'tool_calls' });

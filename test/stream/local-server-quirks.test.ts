@@ -5,6 +5,7 @@ import { expectAggregated, throughTransport } from './through-transport.js';
 describe('local-server quirks as raw SSE bytes, through transport + aggregator', () => {
   describe.each(localServerStreams)('$name', (stream) => {
     const toolNames = new Set(stream.request.tools ?? []);
+    const model = stream.request.model === undefined ? {} : { model: stream.request.model };
 
     it.each([
       ['in one piece', undefined],
@@ -15,6 +16,7 @@ describe('local-server quirks as raw SSE bytes, through transport + aggregator',
       expectAggregated(
         await throughTransport(stream.sse, {
           toolNames,
+          ...model,
           ...(splitEvery === undefined ? {} : { splitEvery }),
         }),
         stream.expect,

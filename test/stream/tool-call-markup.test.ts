@@ -10,6 +10,8 @@ const weather = (city: string): ToolUseBlock => ({
   id: 'gen000001',
   name: 'get_weather',
   input: { city },
+  // Read from the text, not sent as a structured call: marked so a UI or hook can tell.
+  recoveredFromText: true,
 });
 
 describe('aggregateStream: tool calls written as <tool_call> markup (Hermes/Qwen, server parser failed)', () => {

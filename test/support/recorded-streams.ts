@@ -35,7 +35,8 @@ export interface RecordedStream {
   name: string;
   server: string;
   fact: string;
-  request: { stream?: boolean; tools?: string[] };
+  /** `model`: the model asked for, passed to the aggregator (its family's forms are read first). */
+  request: { stream?: boolean; tools?: string[]; model?: string };
   /** The exact SSE body. */
   sse: string;
   expect: RecordedExpectation;

@@ -88,8 +88,15 @@ export interface TextToolCallReader {
  * gives every dialect); without it, calls in the text stay text.
  */
 export interface TextToolCallDialects {
-  /** A reader for one response, for the registered tools. */
-  createReader(toolNames: ReadonlySet<string>, sink: TextToolCallSink): TextToolCallReader;
+  /**
+   * A reader for one response, for the registered tools; `model` (the model asked for)
+   * puts its family's forms first where two readings are possible.
+   */
+  createReader(
+    toolNames: ReadonlySet<string>,
+    sink: TextToolCallSink,
+    options?: { model?: string },
+  ): TextToolCallReader;
   /**
    * Splits streamed arguments that glue several calls together (vLLM's Mistral parser)
    * into the first call's arguments and the calls after it; absent: never split.

@@ -1,0 +1,25 @@
+import { closingMarkerEnd, expectPrefix, withoutCloser } from './closing-marker.js';
+import { parseInvokeCalls } from './invoke-calls.js';
+import type {
+  BlockContext,
+  BlockEnd,
+  TaggedDialect,
+  TextToolCall,
+} from './text-tool-call-dialect.js';
+
+const CLOSE = ['</minimax:tool_call>'];
+
+/**
+ * MiniMax M2: `<minimax:tool_call><invoke name="NAME"><parameter name="KEY">VALUE</parameter>
+ * </invoke>…</minimax:tool_call>`, several `<invoke>` in one block; values raw (typed by the
+ * tool's schema, `anyOf` included, in the loop). Checked against vLLM `minimax_m2`.
+ */
+export const minimaxM2Dialect: TaggedDialect = {
+  openers: ['<minimax:tool_call>'],
+  end(body: string, { scanned }: BlockContext): BlockEnd {
+    return expectPrefix(body, '<invoke name="') ?? closingMarkerEnd(body, scanned, CLOSE);
+  },
+  parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
+    return parseInvokeCalls(withoutCloser(body, CLOSE), '', toolNames);
+  },
+};
