@@ -147,3 +147,6 @@ export type {
   EndpointCandidate,
   EndpointStatus,
 } from './discovery/index.js';
+
+// Trust (issue 27): damage a stored conversation's load found and repaired.
+export type { StorageDamage } from './history/history-store.js';

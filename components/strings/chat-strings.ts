@@ -40,6 +40,7 @@ export interface ChatStrings {
   'Stopped: the tool-round limit was reached.': string;
   'The answer was interrupted: the page was closed or reloaded while it streamed.': string;
   'The model saw only the newest part of this chat: {n} older messages did not fit its context window.': string;
+  '{n} stored messages could not be read: they are left out.': string;
   'Thinking…': string;
   'Reasoning': string;
   'The last answer was interrupted. Retry asks the model again.': string;

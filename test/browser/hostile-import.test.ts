@@ -50,7 +50,9 @@ async function tamperedFile(): Promise<string> {
     history,
     conversationId: 'paused',
   });
-  for await (const _event of client.run('What time is it?'));
+  const events = [];
+  for await (const event of client.run('What time is it?')) events.push(event);
+  expect(events.at(-1)).toMatchObject({ status: 'awaiting_tool_results' });
   await client.close();
   const file = JSON.parse(await history.exportConversation('paused')) as {
     pending: { round: { calls: Record<string, unknown>[] } };
