@@ -6,14 +6,21 @@ import type { Translate } from '../strings/chat-strings.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
+import { shownImageSource } from './image-source.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
-export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate, messageActions: MessageActions | undefined): TemplateResult {
+export function entryTemplate(
+  entry: Entry,
+  actions: ToolCardActions,
+  t: Translate,
+  messageActions: MessageActions | undefined,
+  allowRemoteImages = false,
+): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
     return html`<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
-        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
+        ? html`<div class="images" part="images">${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}</div>`
         : nothing}
       ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
       ${row ?? nothing}
@@ -29,6 +36,15 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Transla
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}
     ${row ?? nothing}
   </article>`;
+}
+
+/** A user message's image, by the same rule as the model's images (see shownImageSource). */
+function userImage(url: string, index: number, t: Translate, allowRemoteImages: boolean): TemplateResult {
+  const source = shownImageSource(url, allowRemoteImages);
+  const alt = t('Image {n}', { n: index + 1 });
+  return source === undefined
+    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
+    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
 
 function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
