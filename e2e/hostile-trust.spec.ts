@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import type * as OpenAgent from '../src/index.js';
 import { DemoPage } from './demo-page.js';
+
+type Runtime = typeof OpenAgent;
 import { enqueue, resetServer } from './fake-server.js';
 
 // Issue 27, through the real UI: what a shared file or a message can make the page fetch. A
@@ -64,7 +67,7 @@ test('fact 5: a user image pointing at the attacker, in an imported file and in 
   // The runtime as the demo's dev server serves it (a file of the project, outside its root).
   const entry = `/@fs${new URL('../src/index.ts', import.meta.url).pathname}`;
   const id = await page.evaluate(async ([text, path]) => {
-    const runtime = (await import(path)) as typeof import('../src/index.js');
+    const runtime = (await import(path)) as Runtime;
     const history = runtime.indexedDBHistory();
     const imported = await history.importConversation(text);
     history.close();
