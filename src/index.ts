@@ -148,5 +148,9 @@ export type {
   EndpointStatus,
 } from './discovery/index.js';
 
-// Trust (issue 27): damage a stored conversation's load found and repaired.
+// Trust (issue 27): damage a stored conversation's load found and repaired; bounds of one response.
 export type { StorageDamage } from './history/history-store.js';
+export {
+  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
+  DEFAULT_MAX_TOOL_RESULT_CHARACTERS,
+} from './loop/tool-call-limits.js';

@@ -425,7 +425,11 @@ export class Client {
   }
 
   #loopState() {
-    return { state: this.#state, append: (...messages: Message[]) => this.#append(...messages) };
+    return {
+      state: this.#state,
+      options: this.#options,
+      append: (...messages: Message[]) => this.#append(...messages),
+    };
   }
 
   #commitIfSettled(): void {

@@ -3,6 +3,8 @@ import type { AgentEvent } from '../types/events.js';
 import type { ContentPart } from '../types/message.js';
 import type { RoundCall, ToolRound } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
+import type { AgentOptions } from './agent-options.js';
+import { DEFAULT_MAX_TOOL_RESULT_CHARACTERS, truncatedResult } from './tool-call-limits.js';
 
 // What both halves of the loop do to a round's calls: the first load opens and commits rounds,
 // tool-execution.ts and branching.ts (loaded by `import()`) settle and cancel calls too. Kept
@@ -70,7 +72,12 @@ export function* announceSettled(round: ToolRound): Generator<AgentEvent> {
  * Moves a fully settled round into history — one tool message per call, in call order —
  * and counts it as a round of tools done.
  */
-export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): void {
+export function commitRound(
+  context: Pick<LoopContext, 'state' | 'append'> & {
+    options?: Pick<AgentOptions, 'maxToolResultCharacters'>;
+  },
+): void {
+  const max = context.options?.maxToolResultCharacters ?? DEFAULT_MAX_TOOL_RESULT_CHARACTERS;
   const round = context.state.round;
   if (!round) return;
   context.state.round = null;
@@ -78,7 +85,8 @@ export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): voi
   context.append(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
-      const text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
+      const text =
+        call.status === 'settled' ? truncatedResult(resultText(call.content), max) : 'Error: no result';
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,
