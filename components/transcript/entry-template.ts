@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { jsonText } from '../tool-card/json-text.js';
 import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCards } from '../tool-card/tool-card-loader.js';
@@ -47,7 +48,7 @@ function userImage(url: string, index: number, t: Translate, allowRemoteImages: 
     : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
 
-function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
+function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): unknown {
   switch (part.kind) {
     case 'text':
       return html`${part.view.element}`;
@@ -60,7 +61,15 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
     case 'tool-input': {
       // The cards' code loads right after the first paint: until then (a moment) none shows.
       const cards = toolCards();
-      return !cards ? nothing : part.kind === 'tool' ? cards.toolCard(part, actions, t) : cards.toolInputCard(part, t);
+      if (!cards) return nothing;
+      if (part.kind === 'tool-input') return cards.toolInputCard(part, t);
+      // An entry re-renders on every event of its run: with 200 cards, building each card's
+      // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
+      return guard(
+        [part, part.status, part.input, part.result, part.error, part.elapsedMs, part.startedAt, part.draft, part.draftError,
+          part.expanded, part.wholeResult, part.runnable, part.handled, cards, actions, t],
+        () => cards.toolCard(part, actions, t),
+      );
     }
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
