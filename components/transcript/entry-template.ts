@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import { jsonText } from '../tool-card/json-text.js';
 import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCards } from '../tool-card/tool-card-loader.js';
@@ -48,6 +47,9 @@ function userImage(url: string, index: number, t: Translate, allowRemoteImages: 
     : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
 
+/** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
+const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
+
 function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): unknown {
   switch (part.kind) {
     case 'text':
@@ -65,11 +67,13 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
       if (part.kind === 'tool-input') return cards.toolInputCard(part, t);
       // An entry re-renders on every event of its run: with 200 cards, building each card's
       // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
-      return guard(
-        [part, part.status, part.input, part.result, part.error, part.elapsedMs, part.startedAt, part.draft, part.draftError,
-          part.expanded, part.wholeResult, part.runnable, part.handled, cards, actions, t],
-        () => cards.toolCard(part, actions, t),
-      );
+      const shown = [part.status, part.input, part.result, part.error, part.elapsedMs, part.startedAt, part.draft,
+        part.draftError, part.expanded, part.wholeResult, part.runnable, part.handled, cards, actions, t];
+      const cached = cardTemplates.get(part);
+      if (cached && cached.shown.every((value, index) => value === shown[index])) return cached.template;
+      const template = cards.toolCard(part, actions, t);
+      cardTemplates.set(part, { shown, template });
+      return template;
     }
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.

@@ -1,5 +1,5 @@
 import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
-import type { HistoryStore, StorageDamage } from '../history/history-store.js';
+import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
 import type { AgentOptions } from './agent-options.js';
@@ -72,7 +72,11 @@ export class ConversationPersistence {
     try {
       const stored = await store.load(this.conversationId);
       if (!stored) return;
-      if (stored.damage) this.#report(damageError(this.conversationId, stored.damage));
+      if (stored.damage) {
+        // Loaded only when storage is damaged: a healthy history never ships the message.
+        const { damageError } = await import('./storage-damage-error.js');
+        this.#report(damageError(this.conversationId, stored.damage));
+      }
       const paused = stored.pending === undefined ? undefined : checkPaused(stored.pending);
       const round = paused?.success === true ? paused.data.round : null;
       this.#pendingStored = round !== null;
@@ -178,20 +182,3 @@ export class ConversationPersistence {
   }
 }
 
-/** What a load found damaged, as the `STORAGE_FAILED` error `onError` is told (`context`: the damage). */
-function damageError(conversationId: string, damage: StorageDamage): AgentError {
-  const parts = [
-    ...(damage.unreadableMessages > 0
-      ? [
-          `${damage.unreadableMessages} ${damage.unreadableMessages === 1 ? 'message' : 'messages'} could not be read and ${damage.unreadableMessages === 1 ? 'is' : 'are'} left out`,
-        ]
-      : []),
-    ...(damage.recordRepaired ? ['its record (message and page counts) was wrong and is repaired from its pages'] : []),
-    ...(damage.branchesLost ? ['its earlier versions could not be read and are left out'] : []),
-  ];
-  return new AgentError(
-    'STORAGE_FAILED',
-    `Stored conversation "${conversationId}" is damaged: ${parts.join('; ')}. Everything readable is shown, kept and exported.`,
-    { context: { conversationId, ...damage } },
-  );
-}
