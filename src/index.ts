@@ -153,4 +153,4 @@ export type { StorageDamage } from './history/history-store.js';
 export {
   DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
   DEFAULT_MAX_TOOL_RESULT_CHARACTERS,
-} from './loop/tool-call-limits.js';
+} from './loop/round-calls.js';

@@ -1,4 +1,3 @@
-import { shownImageSource } from '../transcript/image-source.js';
 import { html, type TemplateResult } from 'lit';
 import type { Translate } from '../strings/chat-strings.js';
 
@@ -50,7 +49,9 @@ export function attachmentsTemplate(images: readonly string[], remove: (index: n
  * message's remote image goes again, but is not fetched to be shown).
  */
 function thumbnail(url: string, alt: string, t: Translate): TemplateResult {
-  const source = shownImageSource(url, false);
+  // transcript/image-source.ts's rule with remote images off, inline: importing it from this lazy
+  // module would split it off the first load.
+  const source = /^(?:data:image\/|blob:)/i.test(url.trim()) ? url.trim() : undefined;
   return source === undefined
     ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
     : html`<img src=${source} alt=${alt} referrerpolicy="no-referrer">`;

@@ -6,8 +6,12 @@ import type { RoundCall } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import type { Phase, PhaseStep } from './agent-loop.js';
 import type * as ToolExecution from './tool-execution.js';
-import { announceSettled, failedCall, type Call } from './round-calls.js';
-import { DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE } from './tool-call-limits.js';
+import {
+  announceSettled,
+  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
+  failedCall,
+  type Call,
+} from './round-calls.js';
 
 /**
  * Opens the round for a response's tool calls: decides for each whether it runs now,
