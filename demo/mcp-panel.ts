@@ -135,7 +135,7 @@ export class DemoMcpPanel extends LitElement {
         ${toolInfo.map((info) => {
           const ask = this.approvals.get(info.name) ?? info.needsApproval;
           return html`<li>
-            <span><strong class="mcp-tool-name">${info.name}</strong><small>${info.title}${info.needsApproval ? ' · asks by default' : ' · read-only'}</small></span>
+            <span><strong class="mcp-tool-name">${info.name}</strong><small>${info.title}${info.annotations.readOnlyHint === true ? ' · server says read-only' : ''}${info.annotations.destructiveHint === false ? ' · server says not destructive' : ''}</small></span>
             <label class="ask" title="Ask for approval before each call">
               <input type="checkbox" .checked=${ask} @change=${(event: Event) => this.#setApproval(info.name, (event.target as HTMLInputElement).checked)} />
               ask first

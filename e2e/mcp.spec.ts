@@ -32,8 +32,10 @@ test('<agent-chat> calls a tool of an MCP server connected by URL in the demo', 
 
   await expect(panel.locator('.mcp-server')).toContainText('streamable-http');
   const echo = panel.locator('.mcp-tools li').filter({ hasText: 'echo' }).first();
-  await expect(echo).toContainText('read-only');
-  await expect(echo.getByRole('checkbox')).not.toBeChecked();
+  // The server's annotation is shown, not trusted: the call asks until the user says otherwise.
+  await expect(echo).toContainText('server says read-only');
+  await expect(echo.getByRole('checkbox')).toBeChecked();
+  await echo.getByRole('checkbox').uncheck();
 
   await enqueue(
     { toolCalls: [{ name: 'echo', arguments: { message: 'from e2e' } }] },

@@ -157,3 +157,9 @@ export type { HistorySearchOptions, HistorySearchResult } from './search/search-
 export { summariesFor } from './context/summarize/summaries-for.js';
 // Model families read from text (issues 27 item 3 and 28): how a model's own markup is read.
 export type { TextMarkupOptions } from './loop/text-markup-options.js';
+// Trust (issue 27): damage a stored conversation's load found and repaired; bounds of one response.
+export type { StorageDamage } from './history/history-store.js';
+export {
+  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
+  DEFAULT_MAX_TOOL_RESULT_CHARACTERS,
+} from './loop/round-calls.js';

@@ -274,7 +274,7 @@ export class AgentChat extends AgentChatSettings {
               ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`
               : nothing}
             ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
-            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards, this.#messageActions], () => entryTemplate(entry, this.#actions, t, this.#messageActions)))}
+            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages], () => entryTemplate(entry, this.#actions, t, this.#messageActions, this.allowRemoteImages)))}
           </div></div>
           ${this.#follower.following || entries.length === 0
             ? nothing

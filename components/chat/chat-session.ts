@@ -29,6 +29,8 @@ export class ChatSession {
   loading = false;
   error: Error | undefined;
   warning: string | undefined;
+  /** Stored messages the last load could not read (told by the Client's `onError`). */
+  #unreadable = 0;
   /** The last request's prompt tokens and the window it was fitted to (`step_end`); none before a request. */
   context: ContextUse | undefined;
   /** The user's and the page's answers to calls that wait (approve, deny, Run, a result). */
@@ -110,6 +112,9 @@ export class ChatSession {
       ...(conversationId === undefined ? {} : { conversationId }),
       onError: (error) => {
         options.onError?.(error);
+        const unreadable = error.context?.unreadableMessages;
+        // Damage found while loading is shown in the transcript too, where the messages are missing.
+        if (error.code === 'STORAGE_FAILED' && typeof unreadable === 'number') this.#unreadable = unreadable;
         this.warning = error.message;
         host.emit('agent-error', { error, fatal: false });
         host.changed();
@@ -279,7 +284,10 @@ export class ChatSession {
   }
 
   #show(client: Client): void {
-    if (this.#reload(client) && !this.running) {
+    const interrupted = this.#reload(client);
+    if (this.#unreadable > 0) this.transcript.noteUnreadable(this.#unreadable);
+    this.#unreadable = 0;
+    if (interrupted && !this.running) {
       this.error = new Error('The last answer was interrupted. Retry asks the model again.');
     }
     this.calls.offer();

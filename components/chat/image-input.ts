@@ -40,6 +40,19 @@ export function attachmentsTemplate(images: readonly string[], remove: (index: n
       .thumb img { max-height: 72px; max-width: 160px; }
     </style><div class="attachments" part="attachments">${images.map(
     (url, index) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
-      @click=${() => remove(index)}><img src=${url} alt=${t('Image {n}', { n: index + 1 })}></button>`,
+      @click=${() => remove(index)}>${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}</button>`,
   )}</div>`;
+}
+
+/**
+ * An attachment's thumbnail: the composer shows only `data:` and `blob:` images (an edited
+ * message's remote image goes again, but is not fetched to be shown).
+ */
+function thumbnail(url: string, alt: string, t: Translate): TemplateResult {
+  // transcript/image-source.ts's rule with remote images off, inline: importing it from this lazy
+  // module would split it off the first load.
+  const source = /^(?:data:image\/|blob:)/i.test(url.trim()) ? url.trim() : undefined;
+  return source === undefined
+    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
+    : html`<img src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }

@@ -47,6 +47,7 @@ export interface ChatStrings {
   'Searching…': string;
   'No matches.': string;
   'Title': string;
+  '{n} stored messages could not be read: they are left out.': string;
   'Thinking…': string;
   'Reasoning': string;
   'The last answer was interrupted. Retry asks the model again.': string;

@@ -7,15 +7,22 @@ import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
 import { summaryDividers } from '../summary/summary-dividers-loader.js';
+import { shownImageSource } from './image-source.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
-export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Translate, messageActions: MessageActions | undefined): TemplateResult {
+export function entryTemplate(
+  entry: Entry,
+  actions: ToolCardActions,
+  t: Translate,
+  messageActions: MessageActions | undefined,
+  allowRemoteImages = false,
+): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
     const divider = entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
     return html`${divider ?? nothing}<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${entry.images?.length
-        ? html`<div class="images" part="images">${entry.images.map((url, index) => html`<img part="image" src=${url} alt=${t('Image {n}', { n: index + 1 })}>`)}</div>`
+        ? html`<div class="images" part="images">${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}</div>`
         : nothing}
       ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
       ${row ?? nothing}
@@ -33,7 +40,19 @@ export function entryTemplate(entry: Entry, actions: ToolCardActions, t: Transla
   </article>`;
 }
 
-function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
+/** A user message's image, by the same rule as the model's images (see shownImageSource). */
+function userImage(url: string, index: number, t: Translate, allowRemoteImages: boolean): TemplateResult {
+  const source = shownImageSource(url, allowRemoteImages);
+  const alt = t('Image {n}', { n: index + 1 });
+  return source === undefined
+    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
+    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
+}
+
+/** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
+const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
+
+function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): unknown {
   switch (part.kind) {
     case 'text':
       return html`${part.view.element}`;
@@ -46,7 +65,17 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
     case 'tool-input': {
       // The cards' code loads right after the first paint: until then (a moment) none shows.
       const cards = toolCards();
-      return !cards ? nothing : part.kind === 'tool' ? cards.toolCard(part, actions, t) : cards.toolInputCard(part, t);
+      if (!cards) return nothing;
+      if (part.kind === 'tool-input') return cards.toolInputCard(part, t);
+      // An entry re-renders on every event of its run: with 200 cards, building each card's
+      // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
+      const shown = [part.status, part.input, part.result, part.error, part.elapsedMs, part.startedAt, part.draft,
+        part.draftError, part.expanded, part.wholeResult, part.runnable, part.handled, cards, actions, t];
+      const cached = cardTemplates.get(part);
+      if (cached && cached.shown.every((value, index) => value === shown[index])) return cached.template;
+      const template = cards.toolCard(part, actions, t);
+      cardTemplates.set(part, { shown, template });
+      return template;
     }
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.

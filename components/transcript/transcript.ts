@@ -209,6 +209,18 @@ export class Transcript {
     if (index >= 0) this.entries.splice(index, 1);
   }
 
+  /** Says, at the end of a loaded conversation, that `count` stored messages could not be read. */
+  noteUnreadable(count: number): void {
+    this.entries.push({
+      kind: 'assistant',
+      key: this.#keys++,
+      version: 0,
+      parts: [],
+      state: 'failed',
+      note: { text: '{n} stored messages could not be read: they are left out.', values: { n: count } },
+    });
+  }
+
   /**
    * Rebuilds the entries from a stored conversation (and the calls still pending in it).
    * Returns `true` when its last prompt has no answer (the page was closed or reloaded while

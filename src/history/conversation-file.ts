@@ -32,10 +32,15 @@ export interface ConversationFile {
 
 const timestamp = v.pipe(v.number(), v.minValue(0));
 
+/** The longest id a file may carry (ids are keys in storage and in the page's URLs). */
+export const MAX_FILE_ID_LENGTH = 1000;
+/** A longer title in a file is cut to this length: it is shown in lists and headers. */
+export const MAX_FILE_TITLE_LENGTH = 1000;
+
 // Messages are checked (and copied) by checkMessages; this schema checks everything else.
 const checkFile = valibotCheck<Omit<ConversationFile, 'messages'> & { messages: unknown }>(
   v.looseObject({
-    id: v.pipe(v.string(), v.minLength(1)),
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_FILE_ID_LENGTH)),
     title: v.string(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -99,7 +104,7 @@ export function parseConversationFile(json: string): ConversationFile {
   return {
     format: CONVERSATION_FILE_FORMAT,
     version,
-    ...{ id, title, createdAt, updatedAt, messages: messages.data },
+    ...{ id, title: title.slice(0, MAX_FILE_TITLE_LENGTH), createdAt, updatedAt, messages: messages.data },
     ...(pending === undefined ? {} : { pending }),
     ...(forks === undefined || version === 1 ? {} : { forks }),
     ...(summaries === undefined || summaries.length === 0 ? {} : { summaries }),

@@ -26,6 +26,21 @@ export interface StoredConversation {
   summaries?: ContextSummary[];
   createdAt: number;
   updatedAt: number;
+  /** What the load found damaged in storage, left out or repaired; absent when nothing was. */
+  damage?: StorageDamage;
+}
+
+/**
+ * Damage a load found: the readable rest is loaded (and exported), and the Client reports this
+ * through `onError` (`STORAGE_FAILED`, with these fields as `context`).
+ */
+export interface StorageDamage {
+  /** Stored messages that could not be read, left out (an unreadable page counts as one). */
+  unreadableMessages: number;
+  /** The conversation's record was unreadable or its counts did not match its pages: repaired. */
+  recordRepaired: boolean;
+  /** Its earlier versions (branches) did not fit its messages: left out. */
+  branchesLost: boolean;
 }
 
 /**

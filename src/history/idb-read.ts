@@ -2,7 +2,7 @@ import type { UseStore } from 'idb-keyval';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
 import { checkMessages } from '../types/message-schema.js';
-import type { ConversationSummary } from './history-store.js';
+import type { ConversationSummary, StorageDamage } from './history-store.js';
 import { UNTITLED } from './history-store.js';
 import { loadedForm } from './idb-image-records.js';
 import {
@@ -70,61 +70,95 @@ export async function storedRecord(
  * one `getAll` over the conversation's pages, whatever its length. What does not validate is
  * left out (and reported once): a damaged page or record never hides the rest.
  */
-export async function readConversation(
-  options: ReadOptions & { conversationId: string },
-): Promise<
-  | { record: ConversationRecord; messages: Message[]; forks?: MessageFork[]; summaries?: ContextSummary[] }
+export async function readConversation(options: ReadOptions & { conversationId: string }): Promise<
+  | {
+      record: ConversationRecord;
+      messages: Message[];
+      forks?: MessageFork[];
+      summaries?: ContextSummary[];
+      damage?: StorageDamage;
+    }
   | undefined
 > {
   const { store, KeyRange, conversationId } = options;
-  const [value, pageValues, images, forkValue, summaryValue] = await transact(store, 'readonly', (objectStore) =>
+  const pages = pageRange(KeyRange, conversationId);
+  const [value, pageValues, lastPage, images, forkValue, summaryValue] = await transact(store, 'readonly', (objectStore) =>
     Promise.all([
       request(objectStore.get(conversationKey(conversationId))),
-      request(objectStore.getAll(pageRange(KeyRange, conversationId))),
+      request(objectStore.getAll(pages)),
+      request(objectStore.openKeyCursor(pages, 'prev')),
       request(objectStore.getAll(imageRange(KeyRange, conversationId))),
       request(objectStore.get(forksKey(conversationId))),
       request(objectStore.get(summariesKey(conversationId))),
     ]),
   );
   if (value === undefined) return undefined;
-  const found = await readMessages(value, pageValues, conversationId);
+  // openKeyCursor's request yields a cursor or null; page keys are ['m', id, number].
+  const lastKey: unknown = (lastPage as IDBCursor | null)?.key;
+  const lastNumber: unknown = Array.isArray(lastKey) ? lastKey[2] : undefined;
+  const pageCount = typeof lastNumber === 'number' ? lastNumber + 1 : 0;
+  const found = await readMessages(value, pageValues, { conversationId, pageCount });
+  const read = { ...found, messages: await loadedForm(found.messages, images) };
   const summaries =
     summaryValue === undefined
       ? undefined
       : (await import('./summary-check.js')).readStoredSummaries(summaryValue, conversationId);
-  const read = {
-    ...found,
-    messages: await loadedForm(found.messages, images),
+  let branchesLost = false;
+  let forks: MessageFork[] | undefined;
+  if (forkValue !== undefined) {
+    const { checkForks } = await import('../types/message-fork-schema.js');
+    const checked = checkForks(forkValue, read.messages.length);
+    if (checked.success) forks = checked.data;
+    else {
+      // Forks that do not fit the messages kept are left out: the active branch still loads.
+      console.warn(`STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`);
+      branchesLost = true;
+    }
+  }
+  const damaged = found.unreadableMessages > 0 || found.recordRepaired || branchesLost;
+  return {
+    record: read.record,
+    messages: read.messages,
+    ...(forks === undefined ? {} : { forks }),
     ...(summaries === undefined ? {} : { summaries }),
+    ...(damaged
+      ? { damage: { unreadableMessages: found.unreadableMessages, recordRepaired: found.recordRepaired, branchesLost } }
+      : {}),
   };
-  if (forkValue === undefined) return read;
-  const { checkForks } = await import('../types/message-fork-schema.js');
-  const forks = checkForks(forkValue, read.messages.length);
-  if (forks.success) return { ...read, forks: forks.data };
-  // Forks that do not fit the messages kept are left out: the active branch still loads.
-  console.warn(`STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`);
-  return read;
 }
 
-/** The record and messages of what was read; what does not validate is left out. */
+/**
+ * The record and messages of what was read; what does not validate is left out, and a record
+ * whose counts do not match the pages that exist (`pageCount`) is read with the true counts.
+ */
 async function readMessages(
   value: unknown,
   pageValues: unknown,
-  conversationId: string,
-): Promise<{ record: ConversationRecord; messages: Message[] }> {
+  stored: { conversationId: string; pageCount: number },
+): Promise<{ record: ConversationRecord; messages: Message[]; unreadableMessages: number; recordRepaired: boolean }> {
+  const { conversationId, pageCount } = stored;
   const record = checkConversationRecord(value);
+  const list = Array.isArray(pageValues) ? (pageValues as unknown[]) : [];
+  // What the pages hold, readable or not (a page that is not a list counts as one).
+  const messageCount = list.reduce((total: number, page) => total + (Array.isArray(page) ? page.length : 1), 0);
   // getAll gives an array; its pages are checked as one list, the common case: all valid.
-  const messages = checkMessages(
-    (pageValues as unknown[]).every(Array.isArray) && (pageValues as unknown[][]).flat(),
-  );
-  if (record.success && messages.success) return { record: record.data, messages: messages.data };
+  const messages = checkMessages(list.every(Array.isArray) && (list as unknown[][]).flat());
+  const countsRight =
+    record.success && record.data.pageCount === pageCount && record.data.messageCount === messageCount;
+  if (countsRight && messages.success) {
+    return { record: record.data, messages: messages.data, unreadableMessages: 0, recordRepaired: false };
+  }
   salvage ??= await import('./idb-salvage.js');
-  const kept = salvage.salvageMessages(pageValues, conversationId, checkMessages);
+  const kept = messages.success
+    ? { messages: messages.data, lost: 0 }
+    : salvage.salvageMessages(pageValues, conversationId, checkMessages);
   return {
     record: record.success
-      ? record.data
-      : salvage.salvageRecord(value, conversationId, { messageCount: kept.length, pageCount: 0 }),
-    messages: kept,
+      ? { ...record.data, pageCount, messageCount }
+      : salvage.salvageRecord(value, conversationId, { messageCount, pageCount }),
+    messages: kept.messages,
+    unreadableMessages: kept.lost,
+    recordRepaired: !countsRight,
   };
 }
 

@@ -28,7 +28,7 @@ export function salvageMessages(
   pageValues: unknown,
   conversationId: string,
   checkMessages: CheckMessages,
-): Message[] {
+): { messages: Message[]; lost: number } {
   const messages: Message[] = [];
   const callIds = new Set<string>();
   let lost = 0;
@@ -45,7 +45,7 @@ export function salvageMessages(
     }
   }
   if (lost) report(conversationId, `${lost} unreadable page(s) or message(s) were left out`);
-  return messages;
+  return { messages, lost };
 }
 
 /**
@@ -89,7 +89,7 @@ export async function repairRecord(
     result(objectStore.getAll(range)),
   ]);
   const last = (keys as IDBValidKey[][]).at(-1)?.[2];
-  const messages = salvageMessages(pages, conversationId, checkMessages);
+  const { messages } = salvageMessages(pages, conversationId, checkMessages);
   return salvageRecord(value, conversationId, {
     messageCount: messages.length,
     pageCount: typeof last === 'number' ? last + 1 : 0,

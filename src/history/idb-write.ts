@@ -14,8 +14,14 @@ export async function appendPages(
   objectStore: IDBObjectStore,
   record: ConversationRecord,
   messages: readonly Message[],
+  pages: IDBKeyRange,
 ): Promise<Pick<ConversationRecord, 'messageCount' | 'pageCount'>> {
-  const { id, pageCount } = record;
+  const { id } = record;
+  // The record's count is not trusted (a damaged or edited record once made appends overwrite
+  // stored pages): the last page that exists decides where new messages go. One key read.
+  const pageCount = await pagesStored(objectStore, pages);
+  const messageCount =
+    pageCount === record.pageCount ? record.messageCount : await messagesStored(objectStore, pages);
   let first = pageCount;
   let last: Message[] = [];
   if (pageCount > 0) {
@@ -26,12 +32,32 @@ export async function appendPages(
       last = stored.data;
     }
   }
-  const pages = fillPages(last, messages);
-  pages.forEach((page, index) => {
+  const filled = fillPages(last, messages);
+  filled.forEach((page, index) => {
     // The last page comes back unchanged when it was full: no need to rewrite it.
     if (index > 0 || page.length !== last.length) objectStore.put(page, pageKey(id, first + index));
   });
-  return { messageCount: record.messageCount + messages.length, pageCount: first + pages.length };
+  return { messageCount: messageCount + messages.length, pageCount: first + filled.length };
+}
+
+/** One more than the number of the last page that exists in `pages` (0 when none does). */
+export async function pagesStored(objectStore: IDBObjectStore, pages: IDBKeyRange): Promise<number> {
+  // openKeyCursor's request yields a cursor or null.
+  const cursor = (await request(objectStore.openKeyCursor(pages, 'prev'))) as IDBCursor | null;
+  const key: unknown = cursor?.key;
+  const page: unknown = Array.isArray(key) ? key[2] : undefined;
+  return typeof page === 'number' ? page + 1 : 0;
+}
+
+/**
+ * How many messages `pages` hold, readable or not (a page that is not a list counts as one); read
+ * only when a record's counts proved wrong.
+ */
+export async function messagesStored(objectStore: IDBObjectStore, pages: IDBKeyRange): Promise<number> {
+  const values: unknown = await request(objectStore.getAll(pages));
+  return Array.isArray(values)
+    ? values.reduce((total: number, page: unknown) => total + (Array.isArray(page) ? page.length : 1), 0)
+    : 0;
 }
 
 /** Writes a whole conversation's messages as pages 0, 1, 2…; returns the page count. */

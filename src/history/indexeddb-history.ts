@@ -15,7 +15,7 @@ import {
   type ConversationRecord,
 } from './idb-records.js';
 import { request, transact } from './idb-transaction.js';
-import { appendPages, writeAllPages } from './idb-write.js';
+import { appendPages, messagesStored, pagesStored, writeAllPages } from './idb-write.js';
 import { checkedMessages, checkedPending } from './message-schema.js';
 import { openDatabase } from './open-database.js';
 import { summariesKey } from './idb-summaries.js';
@@ -104,7 +104,9 @@ export function indexedDBHistory(
             newRecord(conversationId);
           putImages(objectStore, conversationId, form);
           const counts =
-            form.messages.length > 0 ? await appendPages(objectStore, record, form.messages) : {};
+            form.messages.length > 0
+              ? await appendPages(objectStore, record, form.messages, pageRange(KeyRange, conversationId))
+              : {};
           const next: ConversationRecord = {
             ...record,
             ...counts,
@@ -138,6 +140,7 @@ export function indexedDBHistory(
         throw storageFailed({ operation: 'load', conversationId, cause: error });
       },
     );
+    if (stored?.damage?.recordRepaired) await repairCounts(conversationId);
     const kept = unsaved.get(conversationId);
     if (!stored && !kept) return undefined;
     const record = stored?.record ?? newRecord(conversationId);
@@ -153,8 +156,20 @@ export function indexedDBHistory(
       ...(summaries === undefined ? {} : { summaries }),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
+      ...(stored?.damage === undefined ? {} : { damage: stored.damage }),
     };
   };
+
+  /** Writes the counts of the pages that exist into a record that lied about them. */
+  const repairCounts = (conversationId: string): Promise<void> =>
+    change('repair', conversationId, async (objectStore) => {
+      const record = await storedRecord(objectStore, { conversationId, KeyRange });
+      if (!record) return;
+      const pages = pageRange(KeyRange, conversationId);
+      const pageCount = await pagesStored(objectStore, pages);
+      const messageCount = await messagesStored(objectStore, pages);
+      objectStore.put({ ...record, pageCount, messageCount }, conversationKey(conversationId));
+    }).catch(() => undefined); // appends find the last page themselves: a failed repair loses nothing
 
   /** Runs a transaction that is not an append; maps its failure to STORAGE_FAILED. */
   const change = <T>(

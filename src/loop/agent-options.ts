@@ -221,6 +221,19 @@ export interface AgentOptions {
    * {@link TextMarkupOptions}.
    */
   textMarkup?: TextMarkupOptions;
+
+  // Trust (issue 27): bounds on what one model response can make the loop do and store.
+  /**
+   * Most tool calls of one model response that run; the others get an error result the model
+   * reads (`TOOL_DENIED`). Default `DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE` (32).
+   */
+  maxToolCallsPerResponse?: number;
+  /**
+   * Longest tool result, in characters, kept in history and sent to the model; a longer one is
+   * cut with a marker. The `tool_result` event keeps the whole value. Default
+   * `DEFAULT_MAX_TOOL_RESULT_CHARACTERS` (100,000).
+   */
+  maxToolResultCharacters?: number;
 }
 
 /** Defaults of {@link AgentOptions}. */

@@ -19,6 +19,7 @@ import {
 import { ConversationPersistence } from './conversation-persistence.js';
 import { runPromptHooks } from './hooks.js';
 import { checkSnapshot } from './snapshot-schema.js';
+import { restoredRound } from './restored-round.js';
 import {
   approvedCall,
   deniedCall,
@@ -77,7 +78,8 @@ export class Client {
     this.#persistence = new ConversationPersistence(options, {
       apply: (state) => {
         Object.assign(this.#state, state);
-        if (state.round) this.#prepareTools();
+        this.#state.round = this.#restoredRound(this.#state.round);
+        if (this.#state.round) this.#prepareTools();
       },
       report: this.#report,
       isIdle: () => !this.#running && !this.#closed,
@@ -100,9 +102,18 @@ export class Client {
     const client = new Client(options);
     const { version: _version, ...state } = checked.data;
     client.#state = structuredClone(state);
+    client.#state.round = client.#restoredRound(client.#state.round);
     client.#persistence.skipLoad();
-    if (state.round) client.#prepareTools();
+    if (client.#state.round) client.#prepareTools();
     return client;
+  }
+
+  /** A round read back from outside this page, made inert: every unanswered call asks again. */
+  #restoredRound(round: ConversationState['round']): ConversationState['round'] {
+    return restoredRound(round, this.#state.messages, {
+      registry: this.#registry,
+      autoExecuteTools: this.#options.autoExecuteTools ?? false,
+    });
   }
 
   /**
@@ -425,7 +436,11 @@ export class Client {
   }
 
   #loopState() {
-    return { state: this.#state, append: (...messages: Message[]) => this.#append(...messages) };
+    return {
+      state: this.#state,
+      options: this.#options,
+      append: (...messages: Message[]) => this.#append(...messages),
+    };
   }
 
   #commitIfSettled(): void {

@@ -73,6 +73,11 @@ export class ConversationPersistence {
     try {
       const stored = await store.load(this.conversationId);
       if (!stored) return;
+      if (stored.damage) {
+        // Loaded only when storage is damaged: a healthy history never ships the message.
+        const { damageError } = await import('./storage-damage-error.js');
+        this.#report(damageError(this.conversationId, stored.damage));
+      }
       const paused = stored.pending === undefined ? undefined : checkPaused(stored.pending);
       const round = paused?.success === true ? paused.data.round : null;
       this.#pendingStored = round !== null;
@@ -186,3 +191,4 @@ export class ConversationPersistence {
     );
   }
 }
+

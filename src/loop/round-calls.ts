@@ -3,6 +3,7 @@ import type { AgentEvent } from '../types/events.js';
 import type { ContentPart } from '../types/message.js';
 import type { RoundCall, ToolRound } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
+import type { AgentOptions } from './agent-options.js';
 
 // What both halves of the loop do to a round's calls: the first load opens and commits rounds,
 // tool-execution.ts and branching.ts (loaded by `import()`) settle and cancel calls too. Kept
@@ -70,7 +71,12 @@ export function* announceSettled(round: ToolRound): Generator<AgentEvent> {
  * Moves a fully settled round into history — one tool message per call, in call order —
  * and counts it as a round of tools done.
  */
-export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): void {
+export function commitRound(
+  context: Pick<LoopContext, 'state' | 'append'> & {
+    options?: Pick<AgentOptions, 'maxToolResultCharacters'>;
+  },
+): void {
+  const max = context.options?.maxToolResultCharacters ?? DEFAULT_MAX_TOOL_RESULT_CHARACTERS;
   const round = context.state.round;
   if (!round) return;
   context.state.round = null;
@@ -78,7 +84,8 @@ export function commitRound(context: Pick<LoopContext, 'state' | 'append'>): voi
   context.append(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
-      const text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
+      const text =
+        call.status === 'settled' ? truncatedResult(resultText(call.content), max) : 'Error: no result';
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,
@@ -110,4 +117,28 @@ export function resultText(content: unknown): string {
     // circular or BigInt: fall through
   }
   return `[a ${typeof content} that cannot be sent as JSON]`;
+}
+
+// The bounds on what one model response can make the loop do and store (issue 27).
+
+/**
+ * Most tool calls of one model response that run (`AgentOptions.maxToolCallsPerResponse`): the
+ * others get an error result the model reads (`TOOL_DENIED`). A model looping on one call, or an
+ * injected page asking for hundreds, cannot flood the page with tools. 32 is more than any real
+ * model's parallel calls we have recorded (Qwen3 and GPT-4o: up to 10).
+ */
+export const DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE = 32;
+
+/**
+ * Longest tool result, in characters, that history keeps and requests send
+ * (`AgentOptions.maxToolResultCharacters`): a longer one is cut, with a marker saying how much was
+ * left out. About 25,000 tokens, beyond most local models' context windows anyway. The
+ * `tool_result` event still carries the whole value, for a UI that wants it.
+ */
+export const DEFAULT_MAX_TOOL_RESULT_CHARACTERS = 100_000;
+
+/** `text` cut to `max` characters, with a marker the model and a reader understand. */
+export function truncatedResult(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
 }

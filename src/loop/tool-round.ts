@@ -6,7 +6,12 @@ import type { RoundCall } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import type { Phase, PhaseStep } from './agent-loop.js';
 import type * as ToolExecution from './tool-execution.js';
-import { announceSettled, failedCall, type Call } from './round-calls.js';
+import {
+  announceSettled,
+  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
+  failedCall,
+  type Call,
+} from './round-calls.js';
 
 /**
  * Opens the round for a response's tool calls: decides for each whether it runs now,
@@ -20,8 +25,14 @@ export async function* openRound(
   turn: AssistantTurn,
 ): AsyncGenerator<AgentEvent> {
   const calls: RoundCall[] = [];
-  for (const use of turn.toolCalls) {
-    const prepared = prepareCall(context, { toolUseId: use.id, name: use.name, input: use.input });
+  const limit = context.options.maxToolCallsPerResponse ?? DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE;
+  for (const [index, use] of turn.toolCalls.entries()) {
+    const asked = { toolUseId: use.id, name: use.name, input: use.input };
+    if (index >= limit) {
+      calls.push(failedCall(asked, tooMany(asked.name, turn.toolCalls.length, limit)));
+      continue;
+    }
+    const prepared = prepareCall(context, asked);
     // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
     const call = prepared instanceof Promise ? await prepared : prepared;
     // A call found in the text (it may be quoted) asks first when the app said so.
@@ -43,6 +54,13 @@ export async function* openRound(
   }
   context.state.round = { calls };
   yield* announceSettled(context.state.round);
+}
+
+function tooMany(name: string, count: number, limit: number): AgentError {
+  return new AgentError(
+    'TOOL_DENIED',
+    `Tool "${name}" was not run: the response asked for ${count} tool calls, and at most ${limit} run per response (maxToolCallsPerResponse). Ask for fewer at a time.`,
+  );
 }
 
 function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {

@@ -2,6 +2,7 @@ import { AgentError, type Tool } from '../index.js';
 import type { McpSession } from './mcp-session.js';
 import {
   toOpenAgentTools,
+  type McpTrust,
   type CallMcpTool,
   type McpToolDescription,
   type McpToolInfo,
@@ -25,10 +26,20 @@ export interface ConnectMcpOptions {
   /** Names already taken by the page's other tools: colliding MCP tools get the prefix. */
   reservedNames?: readonly string[];
   /**
-   * Whether a call waits for the user's approval, by the tool's name on the server. Default:
-   * ask, unless the server annotates the tool `readOnlyHint: true` or `destructiveHint: false`.
+   * Whether a call waits for the user's approval, by the tool's name on the server; over
+   * `trust`. Default: every call asks.
    */
   approvals?: Record<string, boolean>;
+  /**
+   * What the app trusts on this server: `{ tools: ['search'] }` (or `'all'`) run without asking;
+   * `{ annotations: true }` lets the server's `readOnlyHint` / `destructiveHint` decide. Default:
+   * nothing — annotations are shown (`toolInfo`) but never trusted, as the MCP spec asks of
+   * clients facing servers they do not control.
+   *
+   * @example
+   * const mcp = await connectMcp({ url, trust: { tools: ['search_docs'] } });
+   */
+  trust?: McpTrust;
   /** Called after the server's tool list changed and `tools` was refreshed. */
   onToolsChanged?: (connection: McpConnection) => void;
 }
@@ -121,6 +132,7 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
       prefix,
       reservedNames: options.reservedNames ?? [],
       approvals: options.approvals ?? {},
+      trust: options.trust,
     });
   let mapped = map(descriptions);
   // Each tool's `validate` works from the start, for callers that check an input themselves.

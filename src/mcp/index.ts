@@ -6,5 +6,5 @@
 export { connectMcp } from './connect-mcp.js';
 export type { ConnectMcpOptions, McpConnection } from './connect-mcp.js';
 export { defaultNeedsApproval } from './mcp-tools.js';
-export type { McpToolDescription, McpToolInfo } from './mcp-tools.js';
+export type { McpToolDescription, McpToolInfo, McpTrust } from './mcp-tools.js';
 export type { McpCallToolResult, McpResultPart } from './mcp-tool-result.js';

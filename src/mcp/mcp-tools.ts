@@ -28,6 +28,7 @@ export interface McpToolInfo {
   title: string;
   /** Whether a call waits for the user's approval. */
   needsApproval: boolean;
+  /** What the server says about the tool: information to show, never a reason to run it. */
   annotations: NonNullable<McpToolDescription['annotations']>;
 }
 
@@ -44,17 +45,47 @@ export interface ToolMappingOptions {
   prefix: string;
   /** Names already taken by other tools (built-in tools, other servers). */
   reservedNames: readonly string[];
-  /** Approval per server tool name, over the default from the annotations. */
+  /** Approval per server tool name, over everything else. */
   approvals: Readonly<Record<string, boolean>>;
+  /** What the app trusts on this server (see `McpTrust`); default: nothing. */
+  trust?: McpTrust | undefined;
 }
 
 /**
- * By default a call waits for approval unless the server marks the tool read-only or
- * not destructive: the MCP spec's defaults are `readOnlyHint: false`, `destructiveHint: true`.
+ * What an app trusts on one MCP server, so that its calls run without asking. The MCP spec:
+ * "clients MUST consider tool annotations to be untrusted unless they come from trusted
+ * servers" — a server that says `readOnlyHint: true` may delete files. So by default nothing is
+ * trusted and every call waits for the user's approval.
+ */
+export interface McpTrust {
+  /** Tools (by their name on the server) that run without asking, or `'all'` of them. */
+  tools?: readonly string[] | 'all';
+  /**
+   * Take the server's annotations as the default: no approval for a tool marked
+   * `readOnlyHint: true` or `destructiveHint: false`. Only for a server the app runs itself.
+   */
+  annotations?: boolean;
+}
+
+/**
+ * What the annotations would say, for a trusted server: ask unless the tool is marked read-only
+ * or not destructive (the MCP spec's defaults are `readOnlyHint: false`, `destructiveHint: true`).
  */
 export function defaultNeedsApproval(annotations: McpToolDescription['annotations']): boolean {
   if (annotations?.readOnlyHint === true) return false;
   return annotations?.destructiveHint !== false;
+}
+
+/** Whether a call of the server's tool `name` waits for approval, given what the app trusts. */
+export function needsApprovalFor(
+  description: McpToolDescription,
+  options: Pick<ToolMappingOptions, 'approvals' | 'trust'>,
+): boolean {
+  const explicit = options.approvals[description.name];
+  if (explicit !== undefined) return explicit;
+  const trusted = options.trust?.tools;
+  if (trusted === 'all' || trusted?.includes(description.name)) return false;
+  return options.trust?.annotations === true ? defaultNeedsApproval(description.annotations) : true;
 }
 
 /** MCP allows up to 128 characters including `.` and `/`; model servers take 64 of `[\w-]`. */
@@ -74,8 +105,7 @@ export function toOpenAgentTools(
   for (const description of descriptions) {
     const name = uniqueName(validName(description.name), options.prefix, taken);
     taken.add(name);
-    const needsApproval =
-      options.approvals[description.name] ?? defaultNeedsApproval(description.annotations);
+    const needsApproval = needsApprovalFor(description, options);
     const { $schema: _dialect, ...input } = description.inputSchema;
     const text =
       description.description ?? description.title ?? description.annotations?.title ?? '';

@@ -9,7 +9,9 @@ let connection: McpConnection;
 
 beforeAll(async () => {
   expect(new URL(servers.everything).origin).not.toBe(location.origin);
-  connection = await connectMcp({ url: servers.everything });
+  // The test's own server-everything: its annotations may decide approvals (test/hostile has the
+  // server that lies in them).
+  connection = await connectMcp({ url: servers.everything, trust: { annotations: true } });
 });
 
 afterAll(async () => {

@@ -97,11 +97,12 @@ describe('indexedDBHistory on fake-indexeddb', () => {
     await history.append('c1', [user('at 5004')]);
     await history.load('c1');
 
-    expect(first).toEqual(['get', 'put', 'put']); // record; new page 0, record
-    expect(short).toEqual(['get', 'get', 'put', 'put']); // record, page 0; page 0, record
+    // The last page's key is read, not taken from the record's count (issue 27, fact 4).
+    expect(first).toEqual(['get', 'openKeyCursor', 'put', 'put']); // record, last key; new page 0, record
+    expect(short).toEqual(['get', 'openKeyCursor', 'get', 'put', 'put']); // record, last key, page 0; page 0, record
     expect(calls).toEqual([
-      ['get', 'get', 'put', 'put'],
-      ['get', 'getAll', 'getAll', 'get', 'get'], // record, pages, images, forks, summaries (none)
+      ['get', 'openKeyCursor', 'get', 'put', 'put'],
+      ['get', 'getAll', 'openKeyCursor', 'getAll', 'get', 'get'], // record, pages, last key, images, forks, summaries (none)
     ]);
     expect((await history.load('c1'))?.messages).toHaveLength(5004);
     history.close();
@@ -273,7 +274,9 @@ describe('indexedDBHistory on fake-indexeddb', () => {
 
     const stored = [user('first'), assistant('one'), ...pageOfMessages(40)];
     expect(loaded?.messages).toEqual([...stored.slice(0, 32), assistant('kept')]);
-    expect(again).toEqual(loaded);
+    expect(loaded?.damage).toEqual({ unreadableMessages: 1, recordRepaired: true, branchesLost: false });
+    expect(again?.messages).toEqual(loaded?.messages);
+    expect(again?.damage).toEqual({ unreadableMessages: 1, recordRepaired: false, branchesLost: false });
     expect(exported.messages).toHaveLength(33);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('"bad" is damaged: 1 unreadable');

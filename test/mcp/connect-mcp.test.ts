@@ -21,7 +21,8 @@ const recordingFetch: typeof fetch = async (input, init) => {
 
 beforeAll(async () => {
   server = await startEverythingServer();
-  connection = await connectMcp({ url: server.url, fetch: recordingFetch });
+  // server-everything is the test's own server: its annotations may decide (see test/hostile).
+  connection = await connectMcp({ url: server.url, fetch: recordingFetch, trust: { annotations: true } });
 }, 30_000);
 
 afterAll(async () => {
