@@ -151,3 +151,6 @@ export type { ChatChunk, WaitingChunk } from './types/chat-request.js';
 export { STREAM_DONE, WAITING_CHUNK } from './types/chat-request.js';
 export { webLLMBackend } from './backend/engines/web-llm-backend.js';
 export type { WebLLMEngine } from './backend/engines/web-llm-backend.js';
+export { wllamaBackend } from './backend/engines/wllama-backend.js';
+export type { WllamaBackend, WllamaBackendOptions } from './backend/engines/wllama-backend.js';
+export type { WllamaLibrary } from './backend/engines/wllama-library.js';

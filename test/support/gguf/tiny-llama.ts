@@ -8,10 +8,16 @@ import { type GgufTensor, writeGguf } from './gguf-writer.js';
  * gibberish, but every llama.cpp path (streaming, grammar/JSON-schema sampling, context
  * limits, abort) runs for real. The vocab stays ASCII: a random model emitting bytes
  * 0x80–0xFF writes invalid UTF-8, which breaks the engine's JSON.
+ *
+ * Whitespace tokens are held down: llama.cpp's JSON grammar admits up to 22 whitespace
+ * characters between two JSON tokens, and a random model picks them about 3 times in 4, so
+ * its constrained output would be mostly indentation and run out of `max_tokens`. Residual
+ * dimension 0 is a constant (set in every token's embedding; no attention or FFN output row
+ * writes it), and the output rows of tab, newline and space weigh it negatively — a bias.
  */
 export function tinyLlamaGguf(options: { seed?: number; contextLength?: number } = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
-  const { tokens, types, merges, special } = vocabulary();
+  const { tokens, types, merges, special, whitespace } = vocabulary();
   const nEmbd = 64;
   const nFf = 128;
   const nHead = 4;
@@ -30,22 +36,32 @@ export function tinyLlamaGguf(options: { seed?: number; contextLength?: number }
     dims: [nEmbd],
     data: new Float32Array(nEmbd).fill(1),
   });
-  const tensors: GgufTensor[] = [weights('token_embd.weight', [nEmbd, nVocab], 1)];
+  // ggml order: [ne0, ne1] is ne1 rows of ne0 values; a matrix's output j is row j.
+  const embeddings = weights('token_embd.weight', [nEmbd, nVocab], 1);
+  for (let token = 0; token < nVocab; token++) embeddings.data[token * nEmbd] = BIAS_FEATURE;
+  const tensors: GgufTensor[] = [embeddings];
   for (let layer = 0; layer < nLayer; layer++) {
     const block = `blk.${layer}`;
+    const attentionOutput = weights(`${block}.attn_output.weight`, [nEmbd, nEmbd]);
+    attentionOutput.data.fill(0, 0, nEmbd);
+    const down = weights(`${block}.ffn_down.weight`, [nFf, nEmbd]);
+    down.data.fill(0, 0, nFf);
     tensors.push(
       ones(`${block}.attn_norm.weight`),
       weights(`${block}.attn_q.weight`, [nEmbd, nEmbd]),
       weights(`${block}.attn_k.weight`, [nEmbd, nEmbd]),
       weights(`${block}.attn_v.weight`, [nEmbd, nEmbd]),
-      weights(`${block}.attn_output.weight`, [nEmbd, nEmbd]),
+      attentionOutput,
       ones(`${block}.ffn_norm.weight`),
       weights(`${block}.ffn_gate.weight`, [nEmbd, nFf]),
       weights(`${block}.ffn_up.weight`, [nEmbd, nFf]),
-      weights(`${block}.ffn_down.weight`, [nFf, nEmbd]),
+      down,
     );
   }
-  tensors.push(ones('output_norm.weight'), weights('output.weight', [nEmbd, nVocab], 0.5));
+  const output = weights('output.weight', [nEmbd, nVocab], 0.5);
+  for (let token = 0; token < nVocab; token++) output.data[token * nEmbd] = 0;
+  for (const token of whitespace) output.data[token * nEmbd] = -3;
+  tensors.push(ones('output_norm.weight'), output);
   return writeGguf(
     {
       'general.architecture': { type: 'string', value: 'llama' },
@@ -73,6 +89,9 @@ export function tinyLlamaGguf(options: { seed?: number; contextLength?: number }
     tensors,
   );
 }
+
+/** The constant residual feature that carries the whitespace bias. */
+const BIAS_FEATURE = 10;
 
 /** ChatML, reading only each message's role and text content. */
 const CHATML =
@@ -109,6 +128,7 @@ function vocabulary(): {
   types: number[];
   merges: string[];
   special: { imStart: number; imEnd: number; endOfText: number };
+  whitespace: number[];
 } {
   const tokens: string[] = [];
   const types: number[] = [];
@@ -117,8 +137,11 @@ function vocabulary(): {
     types.push(type);
     return tokens.length - 1;
   };
-  for (const byte of [0x09, 0x0a]) add(byteSymbol(byte), 1);
-  for (let byte = 0x20; byte <= 0x7e; byte++) add(byteSymbol(byte), 1);
+  const whitespace = [0x09, 0x0a].map((byte) => add(byteSymbol(byte), 1));
+  for (let byte = 0x20; byte <= 0x7e; byte++) {
+    const token = add(byteSymbol(byte), 1);
+    if (byte === 0x20) whitespace.push(token);
+  }
   for (const [left, right] of MERGES) add(left + right, 1);
   const endOfText = add('<|endoftext|>', 3);
   const imStart = add('<|im_start|>', 3);
@@ -128,6 +151,7 @@ function vocabulary(): {
     types,
     merges: MERGES.map(([left, right]) => `${left} ${right}`),
     special: { imStart, imEnd, endOfText },
+    whitespace,
   };
 }
 
