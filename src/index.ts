@@ -154,3 +154,11 @@ export type { WebLLMEngine } from './backend/engines/web-llm-backend.js';
 export { wllamaBackend } from './backend/engines/wllama-backend.js';
 export type { WllamaBackend, WllamaBackendOptions } from './backend/engines/wllama-backend.js';
 export type { WllamaLibrary } from './backend/engines/wllama-library.js';
+export { chromeAIBackend } from './backend/engines/chrome-ai-backend.js';
+export type { ChromeAIBackend, ChromeAIBackendOptions } from './backend/engines/chrome-ai-backend.js';
+export type {
+  LanguageModelAPI,
+  LanguageModelAvailability,
+  LanguageModelMessage,
+  LanguageModelSession,
+} from './backend/engines/chrome-ai-types.js';

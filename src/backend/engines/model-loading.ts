@@ -72,7 +72,7 @@ export class ModelLoading<T> {
     const loaded = this.#value;
     if (loaded !== undefined) return loaded;
     const started = performance.now();
-    let latest: number | undefined = this.#progress;
+    let latest: number | undefined;
     let settled = false;
     let wake: (() => void) | undefined;
     const listener: LoadProgressListener = (progress) => {
@@ -88,7 +88,8 @@ export class ModelLoading<T> {
     const { signal } = options;
     signal?.addEventListener('abort', onSettled, { once: true });
     try {
-      while (!settled) {
+      // After the load settles, the last progress still goes out (the load's final 1).
+      while (!settled || latest !== undefined) {
         if (latest !== undefined) {
           const progress: number = latest;
           latest = undefined;
