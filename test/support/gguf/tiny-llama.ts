@@ -15,7 +15,14 @@ import { type GgufTensor, writeGguf } from './gguf-writer.js';
  * dimension 0 is a constant (set in every token's embedding; no attention or FFN output row
  * writes it), and the output rows of tab, newline and space weigh it negatively — a bias.
  */
-export function tinyLlamaGguf(options: { seed?: number; contextLength?: number } = {}): Uint8Array {
+export function tinyLlamaGguf(
+  options: {
+    seed?: number;
+    contextLength?: number;
+    /** Hold the end tokens down too, so generation runs to `max_tokens` (for benchmarks). */
+    endless?: boolean;
+  } = {},
+): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
   const { tokens, types, merges, special, whitespace } = vocabulary();
   const nEmbd = 64;
@@ -61,6 +68,8 @@ export function tinyLlamaGguf(options: { seed?: number; contextLength?: number }
   const output = weights('output.weight', [nEmbd, nVocab], 0.5);
   for (let token = 0; token < nVocab; token++) output.data[token * nEmbd] = 0;
   for (const token of whitespace) output.data[token * nEmbd] = -3;
+  if (options.endless === true)
+    for (const token of [special.imEnd, special.endOfText]) output.data[token * nEmbd] = -3;
   tensors.push(ones('output_norm.weight'), output);
   return writeGguf(
     {
