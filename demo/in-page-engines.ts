@@ -12,12 +12,14 @@ import {
 export const CPU_MODELS = [
   {
     id: 'SmolLM2-135M-Instruct',
-    label: 'SmolLM2 135M Instruct · Q4_K_M · ≈ 70 MB',
+    label: 'SmolLM2 135M · 70 MB',
+    detail: 'SmolLM2-135M-Instruct, Q4_K_M',
     model: { repo: 'bartowski/SmolLM2-135M-Instruct-GGUF', file: 'SmolLM2-135M-Instruct-Q4_K_M.gguf' },
   },
   {
     id: 'SmolLM2-360M-Instruct',
-    label: 'SmolLM2 360M Instruct · Q8_0 · ≈ 386 MB',
+    label: 'SmolLM2 360M · 386 MB',
+    detail: 'SmolLM2-360M-Instruct, Q8_0',
     model: { repo: 'bartowski/SmolLM2-360M-Instruct-GGUF', file: 'SmolLM2-360M-Instruct-Q8_0.gguf' },
   },
 ] as const;
@@ -91,11 +93,12 @@ export class InPageEngines {
     return html`
       <div class="panel">
         <label>Model to download
-          <select ?disabled=${state.phase === 'loading'} @change=${(event: Event) => (this.cpuModel = (event.target as HTMLSelectElement).value)}>
+          <select ?disabled=${state.phase === 'loading'} @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}>
             ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
           </select>
         </label>
-        <small class="note">Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server. Downloaded once from Hugging Face, then loaded from this browser's storage with no network.</small>
+        <small class="note">${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from Hugging Face.
+          Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server. Downloaded once, then loaded from this browser's storage with no network.</small>
         ${state.phase === 'loading'
           ? html`<progress max="1" value=${state.progress} aria-label="Model download"></progress>
               <small>${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small>
