@@ -71,6 +71,7 @@ export class ModelLoading<T> {
   }): AsyncGenerator<WaitingChunk, T> {
     const loaded = this.#value;
     if (loaded !== undefined) return loaded;
+    options.signal?.throwIfAborted(); // an abort event that already fired never comes again
     const started = performance.now();
     let latest: number | undefined;
     let settled = false;
