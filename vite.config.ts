@@ -96,6 +96,8 @@ export default defineConfig({
             '@modelcontextprotocol/sdk/client/streamableHttp.js',
             '@modelcontextprotocol/sdk/client/sse.js',
             '@modelcontextprotocol/sdk/validation/cfworker',
+            // The engine tests (test/browser/wllama-engine.test.ts) import it on first use.
+            '@wllama/wllama',
           ],
           // Served as they are: the engine finds its .wasm next to its own module
           // (`new URL('emscripten-module.wasm', import.meta.url)`), which pre-bundling would move.

@@ -5,6 +5,7 @@ import { skipped, type Figure } from './support/figure.js';
 import { formatNotes, formatTable } from './support/report.js';
 import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
+import { browserEngine } from './node/browser-engine.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
 import { contextFitting } from './node/context-fitting.js';
@@ -38,6 +39,7 @@ const SECTIONS: Section[] = [
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'run', run: clientRun },
+  { name: 'engine', run: browserEngine },
 ];
 
 /**

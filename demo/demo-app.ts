@@ -14,6 +14,7 @@ import { readSettings, saveSettings, type DemoSettings, type ModelSource } from 
 import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
 import type { McpToolsChange } from './mcp-panel.js';
 import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
+import { InPageEngines } from './in-page-engines.js';
 
 /** MCP tools with these names get the server's prefix. */
 const BUILT_IN_NAMES: readonly string[] = DEMO_TOOLS.map(({ name }) => name);
@@ -53,6 +54,7 @@ export class DemoApp extends LitElement {
   #mcpTools: Tool[] = [];
   #allTools: Tool[] = [];
   readonly #demoBackend = demoModel();
+  readonly #engines = new InPageEngines(() => this.requestUpdate());
   readonly #options: Partial<AgentOptions>;
   #scan: AbortController | undefined;
 
@@ -111,6 +113,18 @@ export class DemoApp extends LitElement {
   #backend(): ChatBackend | undefined {
     if (this.settings.source === 'demo') return this.#demoBackend;
     if (this.settings.source === 'webllm' && this.webLLM.phase === 'ready') return this.webLLM.backend;
+    if (this.settings.source === 'cpu') return this.#engines.cpuBackend()?.backend;
+    if (this.settings.source === 'chrome' && this.#engines.chromeUsable) return this.#engines.chrome;
+    return undefined;
+  }
+
+  /** The model name `<agent-chat>` sends, for the sources that are not a server. */
+  #engineModel(): string | undefined {
+    const { source } = this.settings;
+    if (source === 'demo') return 'demo-model';
+    if (source === 'webllm') return this.webLLM.phase === 'ready' ? this.webLLM.model : undefined;
+    if (source === 'cpu') return this.#engines.cpuBackend()?.model;
+    if (source === 'chrome') return this.#engines.chromeUsable ? 'chrome-built-in' : undefined;
     return undefined;
   }
 
@@ -139,7 +153,7 @@ export class DemoApp extends LitElement {
           <agent-chat
             conversation-id=${settings.conversationId}
             base-url=${ifDefined(serverReady ? settings.baseURL : undefined)}
-            model=${ifDefined(settings.source === 'server' ? settings.model || undefined : settings.source === 'demo' ? 'demo-model' : this.webLLM.phase === 'ready' ? this.webLLM.model : undefined)}
+            model=${ifDefined(settings.source === 'server' ? settings.model || undefined : this.#engineModel())}
             system-prompt=${settings.systemPrompt}
             max-tool-iterations=${settings.maxToolIterations}
             auto-execute=${settings.autoExecute ? 'true' : 'false'}
@@ -168,6 +182,11 @@ export class DemoApp extends LitElement {
   #sourceLabel(): TemplateResult {
     const { source, model, baseURL } = this.settings;
     if (source === 'demo') return html`<span class="badge scripted" title="Rules, not a language model">Scripted demo · not an LLM</span>`;
+    if (source === 'cpu' || source === 'chrome') {
+      const model = this.#engineModel();
+      const name = source === 'cpu' ? 'CPU' : 'Chrome built-in AI';
+      return model ? html`<span class="badge">${name} · ${model}</span>` : html`<span class="badge warn">${name} · not ready</span>`;
+    }
     if (source === 'webllm') {
       return this.webLLM.phase === 'ready'
         ? html`<span class="badge">WebLLM · ${this.webLLM.model}</span>`
@@ -191,10 +210,14 @@ export class DemoApp extends LitElement {
         <div role="radiogroup" aria-label="Model source">
           ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
           ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
+          ${option('cpu', 'In the browser — CPU, any laptop', 'A small model (≈ 70 MB) runs in the page: no GPU, no server')}
+          ${option('chrome', 'Chrome built-in AI', this.#engines.chromeUsable ? "Chrome's own on-device model (Gemini Nano)" : 'Not available in this browser', !this.#engines.chromeUsable && source !== 'chrome')}
           ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
         </div>
         ${source === 'server' ? this.#serverPanel() : nothing}
         ${source === 'webllm' ? this.#webLLMPanel() : nothing}
+        ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
+        ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
       </section>`;
   }
 

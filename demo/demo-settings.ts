@@ -2,7 +2,7 @@ import { DEMO_TOOLS, type DemoToolName } from './tools/demo-tools.js';
 import { WEB_LLM_MODELS } from './web-llm.js';
 
 /** Where the model comes from. */
-export type ModelSource = 'demo' | 'server' | 'webllm';
+export type ModelSource = 'demo' | 'server' | 'webllm' | 'cpu' | 'chrome';
 
 /** Everything the settings panel controls. */
 export interface DemoSettings {
@@ -28,7 +28,7 @@ const TOOL_NAMES = new Set<string>(DEMO_TOOLS.map((entry) => entry.name));
 /**
  * The settings: URL parameters first (e2e and shared links: `?baseURL=…&model=…&tools=a,b
  * &approval=run_javascript&conversation=id&system=…&autoExecute=false&maxIterations=3
- * &source=demo|server|webllm&images=1&retries=0`), then what was saved last time, then defaults.
+ * &source=demo|server|webllm|cpu|chrome&images=1&retries=0`), then what was saved last time, then defaults.
  */
 export function readSettings(url = new URL(location.href)): DemoSettings {
   const saved = loadSaved();
@@ -95,7 +95,7 @@ function loadSaved(): Saved {
 }
 
 function parseSource(value: string | null | undefined): ModelSource | undefined {
-  return value === 'demo' || value === 'server' || value === 'webllm' ? value : undefined;
+  return value === 'demo' || value === 'server' || value === 'webllm' || value === 'cpu' || value === 'chrome' ? value : undefined;
 }
 
 function toolSet(value: string | null): Set<DemoToolName> | undefined {

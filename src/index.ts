@@ -70,8 +70,6 @@ export { combineStrategies, maxIterations, untilFinishReason } from './loop/loop
 export type { LoopState, LoopStrategy } from './loop/loop-strategies.js';
 export type { Hooks, PostToolUseHook, PreToolUseHook, UserPromptSubmitHook } from './loop/hooks.js';
 export { createFetchBackend } from './backend/fetch-backend.js';
-export { webLLMBackend } from './backend/web-llm-backend.js';
-export type { WebLLMEngine } from './backend/web-llm-backend.js';
 export type { FetchBackendOptions } from './backend/fetch-backend.js';
 export {
   CONVERSATION_FILE_FORMAT,
@@ -163,3 +161,20 @@ export {
   DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
   DEFAULT_MAX_TOOL_RESULT_CHARACTERS,
 } from './loop/round-calls.js';
+// In-page engines and the backend contract (issue 32): the engines load their libraries on
+// first use; nothing here adds a byte of an engine to a first load.
+export type { ChatChunk, WaitingChunk } from './types/chat-request.js';
+export { STREAM_DONE, WAITING_CHUNK } from './types/chat-request.js';
+export { webLLMBackend } from './backend/engines/web-llm-backend.js';
+export type { WebLLMEngine } from './backend/engines/web-llm-backend.js';
+export { wllamaBackend } from './backend/engines/wllama-backend.js';
+export type { WllamaBackend, WllamaBackendOptions } from './backend/engines/wllama-backend.js';
+export type { WllamaLibrary } from './backend/engines/wllama-library.js';
+export { chromeAIBackend } from './backend/engines/chrome-ai-backend.js';
+export type { ChromeAIBackend, ChromeAIBackendOptions } from './backend/engines/chrome-ai-backend.js';
+export type {
+  LanguageModelAPI,
+  LanguageModelAvailability,
+  LanguageModelMessage,
+  LanguageModelSession,
+} from './backend/engines/chrome-ai-types.js';

@@ -4,6 +4,7 @@ import type {
   TextBlock,
   ToolUseBlock,
   ToolUseError,
+  Waiting,
 } from '../types/events.js';
 import type { Usage } from '../types/usage.js';
 
@@ -20,9 +21,9 @@ export interface TextWasReasoning {
   text: string;
 }
 
-/** What the aggregator yields while a response streams. */
+/** What the aggregator yields while a response streams (`waiting`: a backend's waiting chunk). */
 export type StreamEvent =
-  TextBlock | ReasoningBlock | ToolUseBlock | ToolUseError | TextWasReasoning;
+  TextBlock | ReasoningBlock | ToolUseBlock | ToolUseError | TextWasReasoning | Waiting;
 
 /** One model response, aggregated: what the loop stores in history and reports in `step_end`. */
 export interface AssistantTurn {

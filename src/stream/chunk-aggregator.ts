@@ -1,4 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
+import { WAITING_CHUNK } from '../types/chat-request.js';
+import type { Waiting } from '../types/events.js';
 import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
@@ -179,6 +181,7 @@ export class ChunkAggregator {
       this.#sawDone = true;
       return NO_EVENTS;
     }
+    if (chunk.object === WAITING_CHUNK) return [waitingEvent(chunk)];
     if (chunk.error !== undefined) this.#throwIfError(chunk.error);
     if (chunk.usage !== undefined && chunk.usage !== null) {
       // vLLM with continuous usage stats sends usage on every chunk: the last one counts.
@@ -319,4 +322,16 @@ export class ChunkAggregator {
     this.#reasoning += piece;
     (this.#events ??= []).push({ type: 'reasoning', text: piece });
   }
+}
+
+/** A backend's waiting chunk (see `WaitingChunk`) as the `waiting` event the loop yields. */
+function waitingEvent(chunk: Record<string, unknown>): Waiting {
+  const { phase, elapsedMs, progress, model } = chunk;
+  return {
+    type: 'waiting',
+    phase: typeof phase === 'string' ? phase : 'waiting',
+    elapsedMs: typeof elapsedMs === 'number' ? elapsedMs : 0,
+    ...(typeof progress === 'number' ? { progress: Math.min(1, Math.max(0, progress)) } : {}),
+    ...(typeof model === 'string' ? { model } : {}),
+  };
 }

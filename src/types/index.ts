@@ -29,5 +29,12 @@ export type {
 export { assertNever } from './events.js';
 export type { Usage } from './usage.js';
 export { addUsage, emptyUsage, estimateTokens } from './usage.js';
-export type { ChatBackend, ChatRequest, ToolChoice, ToolDefinition } from './chat-request.js';
-export { STREAM_DONE } from './chat-request.js';
+export type {
+  ChatBackend,
+  ChatChunk,
+  ChatRequest,
+  ToolChoice,
+  ToolDefinition,
+  WaitingChunk,
+} from './chat-request.js';
+export { STREAM_DONE, WAITING_CHUNK } from './chat-request.js';

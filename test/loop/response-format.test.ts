@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { webLLMBackend } from '../../src/backend/web-llm-backend.js';
+import { webLLMBackend } from '../../src/backend/engines/web-llm-backend.js';
 import { isAgentError, type AgentError } from '../../src/errors/agent-error.js';
 import { Client } from '../../src/loop/client.js';
 import { query } from '../../src/loop/query.js';

@@ -9,7 +9,7 @@
  */
 import { ModelType, postInitAndCheckFieldsChatCompletion } from '@mlc-ai/web-llm';
 import type { ChatCompletionRequestStreaming } from '@mlc-ai/web-llm';
-import type { WebLLMEngine } from '../../src/backend/web-llm-backend.js';
+import type { WebLLMEngine } from '../../src/backend/engines/web-llm-backend.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 
 /** A scripted model output: the raw text the model generates, in pieces. */

@@ -1,7 +1,7 @@
-import { AgentError, errorMessage } from '../errors/agent-error.js';
-import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
-import { isRecord } from '../types/is-record.js';
-import type { Message } from '../types/message.js';
+import { AgentError, errorMessage } from '../../errors/agent-error.js';
+import type { ChatBackend, ChatRequest } from '../../types/chat-request.js';
+import { isRecord } from '../../types/is-record.js';
+import type { Message } from '../../types/message.js';
 
 /** The part of a WebLLM `MLCEngine` (`@mlc-ai/web-llm` 0.2) that {@link webLLMBackend} uses. */
 export interface WebLLMEngine {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { webLLMBackend } from '../../src/backend/web-llm-backend.js';
-import { Client } from '../../src/loop/client.js';
-import { collect, types } from '../support/collect.js';
-import { fakeWebLLMEngine } from '../support/fake-web-llm-engine.js';
-import { add } from '../loop/fixtures.js';
+import { webLLMBackend } from '../../../src/backend/engines/web-llm-backend.js';
+import { Client } from '../../../src/loop/client.js';
+import { collect, types } from '../../support/collect.js';
+import { fakeWebLLMEngine } from '../../support/fake-web-llm-engine.js';
+import { add } from '../../loop/fixtures.js';
 
 // WebLLM 0.2.86 as its source behaves: Hermes function calling forces a JSON array of calls,
 // streamed as content, then repeated without ids in the final chunk; no system prompt beside
