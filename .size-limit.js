@@ -103,6 +103,9 @@ export default [
   // with the flat JSON Schema check: 126.1 KiB (129.1 kB).
   check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '126.2 KiB', { lazy: true }),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
+  // Issue 29: localModels and checkServer load their code on first call; a page that imports
+  // them ships two small functions (the import() glue): 0 bytes of the implementation.
+  check('localModels + checkServer: first load', 'local-models.ts', '0.3 KiB'),
   // open-agent/mcp: connectMcp loads the MCP SDK (with zod and ajv, which its client
   // imports) by import() when it connects, so a page that only offers the option stays light:
   // 20.1 KiB (20.59 kB); the aggregator loaded with the first model call: 16.8 KiB (17.16 kB);

@@ -147,3 +147,17 @@ export type {
   EndpointCandidate,
   EndpointStatus,
 } from './discovery/index.js';
+// Models on the server (issue: know your server) — the implementation loads on first call.
+export { localModels } from './models/local-models.js';
+export type {
+  LoadOptions,
+  LocalModel,
+  LocalModels,
+  LocalModelsOptions,
+  ModelCapabilities,
+  ModelRequestOptions,
+  PullOptions,
+  PullProgress,
+  ServerIdentity,
+  ServerKind,
+} from './models/local-models.js';
