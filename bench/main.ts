@@ -7,6 +7,7 @@ import { browserChat } from './node/browser-chat.js';
 import { browserCore } from './node/browser-core.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
+import { doctorFigures } from './node/doctor.js';
 import { contextFitting } from './node/context-fitting.js';
 import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'run', run: clientRun },
+  { name: 'doctor', run: doctorFigures },
 ];
 
 /**

@@ -161,3 +161,5 @@ export type {
   ServerIdentity,
   ServerKind,
 } from './models/local-models.js';
+export { checkServer } from './models/check-server.js';
+export type { CheckServerOptions, CheckStatus, ServerCheck, ServerCheckId, ServerReport } from './models/check-server.js';

@@ -80,8 +80,9 @@ export async function detectServer(options: {
       `${root} answered, but not as a model server: GET ${modelsPath} gave HTTP ${models?.status ?? 'nothing'}. Check the address (and its /v1 part).`,
     );
   }
-  const { corsHint } = await import('../backend/cors-hint.js');
-  const hint = corsHint(`${baseURL}/models`, pageOrigin());
+  // Only a page meets CORS; elsewhere (Node, the doctor) a silent server is down or elsewhere.
+  const origin = pageOrigin();
+  const hint = origin === undefined ? undefined : (await import('../backend/cors-hint.js')).corsHint(`${baseURL}/models`, origin);
   throw new AgentError('NETWORK_ERROR', hint ?? `Nothing answered at ${root}: start the server, or check the address and port.`);
 }
 
