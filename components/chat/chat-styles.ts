@@ -26,6 +26,7 @@ export const chatStyles = css`
   .main { position: relative; display: flex; flex-direction: column; min-height: 0; min-width: 0; }
   .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; }
   .main > header .title { font-weight: 600; }
+  .main > header .model-button { font-size: 1em; border-color: transparent; padding: 4px 8px; overflow-wrap: anywhere; }
   .main > header .spacer { flex: 1; }
   .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
   .context meter { inline-size: 4em; block-size: 0.6em; }
