@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 test.beforeEach(async () => {
   // Slow enough steps (60 ms) that the bar is seen moving; 400 ms of verification before "success".
-  ollama = await startFakeModelServer({ kind: 'ollama', downloads: { 'llama3.2:1b': { stepMs: 60, verifyMs: 400 }, 'smollm2:135m': { stepMs: 20, verifyMs: 50 } } });
+  ollama = await startFakeModelServer({ kind: 'ollama', downloads: { 'llama3.2:1b': { stepMs: 150, verifyMs: 400 }, 'smollm2:135m': { stepMs: 20, verifyMs: 50 } } });
 });
 test.afterEach(async () => {
   await ollama.close();
@@ -57,8 +57,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const bar = picker.getByRole('progressbar', { name: 'Downloading llama3.2:1b' });
     await expect(picker.getByRole('status')).toHaveText(/^\d+ % · [\d.]+ MB of 7 MB · [\d.]+ (kB|MB)\/s$/);
     await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(20);
-    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/e2e/model-picker-pull-${colorScheme}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
     // Done: the picker closes and the chat uses the new model.
     await expect(chat.getByRole('button', { name: 'llama3.2:1b: choose a model' })).toBeVisible({ timeout: 10_000 });
     expect(ollama.models.map((model) => model.name)).toContain('llama3.2:1b');
@@ -113,6 +113,8 @@ test('an unknown model offers "Pull MODEL", which downloads it and retries with 
   await expect(chat.getByRole('button', { name: 'smollm2:135m: choose a model' })).toBeVisible();
   // The picker closed with the model on the server; the error is gone.
   await expect(chat.getByRole('button', { name: 'Pull smollm2:135m' })).toHaveCount(0);
+  // The conversation stays: a new Client on the same history, with the new model.
+  await expect(chat.getByRole('log').locator('article.user')).toHaveCount(1);
   expect(ollama.models.map((model) => model.name)).toContain('smollm2:135m');
   await chat.getByRole('button', { name: 'smollm2:135m: choose a model' }).click();
   expect(await seriousViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /** The picker: a panel under the chat's header, as wide as it may be on a phone. */
 export const modelPickerStyles = css`
-  :host { position: absolute; z-index: 4; inset-block-start: 49px; inset-inline-end: 8px; inline-size: min(420px, calc(100% - 16px)); }
+  :host { position: absolute; z-index: 4; inset-block-start: 49px; inset-inline-start: 8px; inline-size: min(420px, calc(100% - 16px)); }
   .panel { background: var(--_bg); color: var(--_fg); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow), 0 8px 24px rgb(16 24 40 / 14%);
     padding: 10px 12px 12px; max-block-size: min(70vh, 560px); overflow-y: auto; font-family: var(--_font); display: flex; flex-direction: column; gap: 8px; }
   .top { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
