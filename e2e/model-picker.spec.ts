@@ -18,14 +18,22 @@ test.afterAll(async () => {
 });
 test.beforeEach(async () => {
   // Slow enough steps (60 ms) that the bar is seen moving; 400 ms of verification before "success".
-  ollama = await startFakeModelServer({ kind: 'ollama', downloads: { 'llama3.2:1b': { stepMs: 150, verifyMs: 400 }, 'smollm2:135m': { stepMs: 20, verifyMs: 50 } } });
+  ollama = await startFakeModelServer({
+    kind: 'ollama',
+    downloads: {
+      'llama3.2:1b': { stepMs: 150, verifyMs: 400 },
+      'smollm2:135m': { stepMs: 20, verifyMs: 50 },
+    },
+  });
 });
 test.afterEach(async () => {
   await ollama.close();
 });
 
 async function open(page: Page, model: string): Promise<void> {
-  await page.goto(`${pages.url}/e2e/static/models.html?server=${encodeURIComponent(`${ollama.url}/v1`)}&model=${encodeURIComponent(model)}`);
+  await page.goto(
+    `${pages.url}/e2e/static/models.html?server=${encodeURIComponent(`${ollama.url}/v1`)}&model=${encodeURIComponent(model)}`,
+  );
   await expect(page.locator('agent-chat').getByRole('textbox', { name: 'Message' })).toBeEnabled();
 }
 
@@ -33,11 +41,18 @@ async function seriousViolations(page: Page): Promise<unknown[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`) }));
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map(
+        (node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
+      ),
+    }));
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the picker lists the server's models, downloads one and checks the server (${colorScheme})`, async ({ page }) => {
+  test(`the picker lists the server's models, downloads one and checks the server (${colorScheme})`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme });
     await open(page, 'qwen3:4b');
     const chat = page.locator('agent-chat');
@@ -46,7 +61,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(picker.getByText('Ollama 0.12.6')).toBeVisible();
     const options = picker.locator('[part~="model-option"]');
     // Loaded first, each with its size and what it can do.
-    await expect(options).toHaveText([/qwen3:4b\s*2.5 GB\s*loaded\s*tools\s*thinking/, /gemma3:4b\s*3.3 GB\s*vision/]);
+    await expect(options).toHaveText([
+      /qwen3:4b\s*2.5 GB\s*loaded\s*tools\s*thinking/,
+      /gemma3:4b\s*3.3 GB\s*vision/,
+    ]);
     await expect(options.first()).toHaveAttribute('aria-current', 'true');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/e2e/model-picker-${colorScheme}.png` });
@@ -55,12 +73,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await picker.getByRole('textbox', { name: 'Model name' }).fill('llama3.2:1b');
     await picker.getByRole('button', { name: 'Download' }).click();
     const bar = picker.getByRole('progressbar', { name: 'Downloading llama3.2:1b' });
-    await expect(picker.getByRole('status')).toHaveText(/^\d+ % · [\d.]+ MB of 7 MB · [\d.]+ (kB|MB)\/s$/);
+    await expect(picker.getByRole('status')).toHaveText(
+      /^\d+ % · [\d.]+ MB of 7 MB · [\d.]+ (kB|MB)\/s$/,
+    );
     await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(20);
     await page.screenshot({ path: `test-results/e2e/model-picker-pull-${colorScheme}.png` });
     expect(await seriousViolations(page)).toEqual([]);
     // Done: the picker closes and the chat uses the new model.
-    await expect(chat.getByRole('button', { name: 'llama3.2:1b: choose a model' })).toBeVisible({ timeout: 10_000 });
+    await expect(chat.getByRole('button', { name: 'llama3.2:1b: choose a model' })).toBeVisible({
+      timeout: 10_000,
+    });
     expect(ollama.models.map((model) => model.name)).toContain('llama3.2:1b');
 
     await chat.getByRole('button', { name: 'llama3.2:1b: choose a model' }).click();
@@ -68,7 +90,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const report = picker.getByRole('list', { name: 'Server check' });
     // In a page, CORS and Local Network Access are checked too: 16 rows.
     await expect(report.locator('li')).toHaveCount(16, { timeout: 10_000 });
-    await expect(report).toContainText(`The server lets this page (${pages.url}) read its answers.`);
+    await expect(report).toContainText(
+      `The server lets this page (${pages.url}) read its answers.`,
+    );
     await expect(report).toContainText('Native tool_calls in the stream (2 calls).');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/e2e/model-picker-report-${colorScheme}.png` });
@@ -83,14 +107,26 @@ test('a download can be cancelled; picking a model switches the chat to it', asy
   await picker.getByRole('button', { name: 'Get a model…' }).click();
   await picker.getByRole('textbox', { name: 'Model name' }).fill('llama3.2:1b');
   await picker.getByRole('button', { name: 'Download' }).click();
-  await expect.poll(async () => Number(await picker.getByRole('progressbar').getAttribute('value'))).toBeGreaterThan(10);
+  await expect
+    .poll(async () => Number(await picker.getByRole('progressbar').getAttribute('value')))
+    .toBeGreaterThan(10);
   await picker.getByRole('button', { name: 'Cancel' }).click();
   await expect(picker.getByRole('status')).toHaveText('The download stopped: Cancelled');
   expect(ollama.models.map((model) => model.name)).not.toContain('llama3.2:1b');
 
   const changes: string[] = [];
   await page.exposeFunction('modelChanged', (model: string) => changes.push(model));
-  await page.evaluate(() => document.querySelector('agent-chat')?.addEventListener('model-change', (event) => void (window as unknown as { modelChanged: (model: string) => void }).modelChanged((event as CustomEvent<{ model: string }>).detail.model)));
+  await page.evaluate(() =>
+    document
+      .querySelector('agent-chat')
+      ?.addEventListener(
+        'model-change',
+        (event) =>
+          void (window as unknown as { modelChanged: (model: string) => void }).modelChanged(
+            (event as CustomEvent<{ model: string }>).detail.model,
+          ),
+      ),
+  );
   await picker.getByRole('button', { name: /gemma3:4b/ }).click();
   await expect(chat.getByRole('button', { name: 'gemma3:4b: choose a model' })).toBeVisible();
   expect(changes).toEqual(['gemma3:4b']);
@@ -99,7 +135,9 @@ test('a download can be cancelled; picking a model switches the chat to it', asy
   await expect.poll(() => ollama.chats.map((body) => body.model)).toEqual(['gemma3:4b']);
 });
 
-test('an unknown model offers "Pull MODEL", which downloads it and retries with it (phone)', async ({ page }) => {
+test('an unknown model offers "Pull MODEL", which downloads it and retries with it (phone)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, 'smollm2:135m');
   const chat = page.locator('agent-chat');

@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { DOCTOR_SCENARIOS, startScenario, withoutPort } from '../../test/models/doctor-scenarios.js';
+import {
+  DOCTOR_SCENARIOS,
+  startScenario,
+  withoutPort,
+} from '../../test/models/doctor-scenarios.js';
 import { checked, skipped, type Figure } from '../support/figure.js';
 
 const run = promisify(execFile);
@@ -13,17 +17,37 @@ const run = promisify(execFile);
  */
 export async function doctorFigures(): Promise<Figure[]> {
   if (!existsSync('dist/cli.js')) {
-    return [skipped({ id: 'doctor', label: 'open-agent doctor', unit: 'ms', note: 'dist/cli.js missing: run `npm run build` first' })];
+    return [
+      skipped({
+        id: 'doctor',
+        label: 'open-agent doctor',
+        unit: 'ms',
+        note: 'dist/cli.js missing: run `npm run build` first',
+      }),
+    ];
   }
   const figures: Figure[] = [];
   for (const scenario of DOCTOR_SCENARIOS) {
     const server = await startScenario(scenario);
     try {
-      const args = ['bin/open-agent.js', 'doctor', server.url, ...(scenario.model ? ['--model', scenario.model] : []), ...(scenario.origin ? ['--origin', scenario.origin] : [])];
+      const args = [
+        'bin/open-agent.js',
+        'doctor',
+        server.url,
+        ...(scenario.model ? ['--model', scenario.model] : []),
+        ...(scenario.origin ? ['--origin', scenario.origin] : []),
+      ];
       const started = performance.now();
-      const result = await run(process.execPath, args, { env: { ...process.env, NO_COLOR: '1' } }).catch((error: { stdout?: string; code?: number }) => ({ stdout: error.stdout ?? '', code: error.code }));
+      const result = await run(process.execPath, args, {
+        env: { ...process.env, NO_COLOR: '1' },
+      }).catch((error: { stdout?: string; code?: number }) => ({
+        stdout: error.stdout ?? '',
+        code: error.code,
+      }));
       const elapsed = performance.now() - started;
-      console.log(`\n$ npx open-agent doctor ${args.slice(3).join(' ') ? `<${scenario.name}> ${args.slice(3).join(' ')}` : `<${scenario.name}>`}\n${withoutPort(result.stdout, server.url)}`);
+      console.log(
+        `\n$ npx open-agent doctor ${args.slice(3).join(' ') ? `<${scenario.name}> ${args.slice(3).join(' ')}` : `<${scenario.name}>`}\n${withoutPort(result.stdout, server.url)}`,
+      );
       figures.push(
         checked({
           id: `doctor.${scenario.name}`,

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Client, UserContent } from '../../src/index.js';
+import { checkServer, localModels, type Client, type UserContent } from '../../src/index.js';
 import { bannerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput } from './composer-input.js';
@@ -248,7 +248,7 @@ export class AgentChat extends AgentChatSettings {
             { toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen), newConversation: () => this.newConversation(), togglePicker: () => this.#togglePicker() },
             t,
           )}
-          ${this.#picker?.view.pickerTemplate({ host: this, pull: this.#picker.pull, t, locale: pageLocale(this), close: () => this.#closePicker() })}
+          ${this.#picker?.view.pickerTemplate({ host: this, pull: this.#picker.pull, api: { localModels, checkServer }, t, locale: pageLocale(this), close: () => this.#closePicker() })}
           <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
             @click=${this.#copyCode}><div class="log-content">
             ${this.#window.button(() => this.#log(), t)}

@@ -1,6 +1,11 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { checkServer, localModels, type LocalModel, type LocalModels, type ServerReport } from '../../src/index.js';
-import { themeStyles } from '../chat/theme-styles.js';
+import type {
+  checkServer,
+  localModels,
+  LocalModel,
+  LocalModels,
+  ServerReport,
+} from '../../src/index.js';
 import { translator, type Translate } from '../strings/chat-strings.js';
 import { formatBytes } from './format-bytes.js';
 import { modelPickerStyles } from './model-picker-styles.js';
@@ -23,6 +28,7 @@ export class AgentModelPicker extends LitElement {
     model: { attribute: false },
     pullName: { attribute: false },
     fetchFn: { attribute: false },
+    api: { attribute: false },
     translateText: { attribute: false },
     locale: { attribute: false },
   };
@@ -32,6 +38,11 @@ export class AgentModelPicker extends LitElement {
   /** Start downloading this model at once (the chat's "Pull MODEL" after an unknown-model error). */
   declare pullName: string | undefined;
   declare fetchFn: typeof globalThis.fetch | undefined;
+  /**
+   * `localModels` and `checkServer`, handed in by the chat (its first load has them): imported
+   * here, from this lazy chunk, they would split the runtime off the chat's first load.
+   */
+  declare api: { localModels: typeof localModels; checkServer: typeof checkServer };
   declare translateText: Translate;
   declare locale: string | undefined;
 
@@ -49,8 +60,26 @@ export class AgentModelPicker extends LitElement {
     this.translateText = translator(undefined);
   }
 
+  /**
+   * Renders into the chat's shadow root, not a root of its own: it takes the chat's theme
+   * (buttons, inputs, colours) without importing it — an import of the chat's first-load
+   * styles from this lazy chunk would split them off the chat's first load.
+   */
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
+    const root = this.getRootNode();
+    const sheet = modelPickerStyles.styleSheet;
+    if (
+      sheet &&
+      (root instanceof ShadowRoot || root instanceof Document) &&
+      !root.adoptedStyleSheets.includes(sheet)
+    ) {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
     void this.#load();
   }
 
@@ -72,7 +101,10 @@ export class AgentModelPicker extends LitElement {
 
   async #load(): Promise<void> {
     try {
-      this.#server ??= await localModels({ baseURL: this.baseUrl, ...(this.fetchFn ? { fetch: this.fetchFn } : {}) });
+      this.#server ??= await this.api.localModels({
+        baseURL: this.baseUrl,
+        ...(this.fetchFn ? { fetch: this.fetchFn } : {}),
+      });
       this.#models = await this.#server.list();
       this.#error = undefined;
       if (this.pullName && this.#server.pull && !this.#pull) this.#startPull(this.pullName);
@@ -83,7 +115,9 @@ export class AgentModelPicker extends LitElement {
   }
 
   #select(model: string): void {
-    this.dispatchEvent(new CustomEvent('model-select', { detail: { model }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent('model-select', { detail: { model }, bubbles: true, composed: true }),
+    );
   }
 
   #close(): void {
@@ -119,28 +153,56 @@ export class AgentModelPicker extends LitElement {
   async #check(): Promise<void> {
     this.#report = 'running';
     this.requestUpdate();
-    this.#report = await checkServer({ baseURL: this.baseUrl, ...(this.model ? { model: this.model } : {}), ...(this.fetchFn ? { fetch: this.fetchFn } : {}) });
+    this.#report = await this.api.checkServer({
+      baseURL: this.baseUrl,
+      ...(this.model ? { model: this.model } : {}),
+      ...(this.fetchFn ? { fetch: this.fetchFn } : {}),
+    });
     this.requestUpdate();
   }
 
   protected override render(): TemplateResult {
     const t = this.translateText;
     const server = this.#server?.server;
-    return html`<div class="panel" part="model-picker" role="dialog" aria-label=${t('Models on this server')}
-      @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && this.#close()}>
+    return html`<div
+      class="panel"
+      part="model-picker"
+      role="dialog"
+      aria-label=${t('Models on this server')}
+      @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && this.#close()}
+    >
       <div class="top">
-        <strong>${server ? `${server.name}${server.version ? ` ${server.version}` : ''}` : t('Models on this server')}</strong>
-        <button type="button" class="close icon" part="picker-close-button" aria-label=${t('Close')} @click=${() => this.#close()}>✕</button>
+        <strong
+          >${server ? `${server.name}${server.version ? ` ${server.version}` : ''}` : t('Models on this server')}</strong
+        >
+        <button
+          type="button"
+          class="close icon"
+          part="picker-close-button"
+          aria-label=${t('Close')}
+          @click=${() => this.#close()}
+        >
+          ✕
+        </button>
       </div>
       ${this.#error !== undefined ? html`<p class="error" role="alert">${this.#error}</p>` : nothing}
       ${this.#models === undefined && this.#error === undefined ? html`<p class="muted">${t('Loading models…')}</p>` : nothing}
       ${this.#models?.length === 0 ? html`<p class="muted">${t('No models on this server.')}</p>` : nothing}
-      ${this.#models && this.#models.length > 0
-        ? html`<ul class="models" aria-label=${t('Models')}>${this.#models.map((model) => this.#row(model, t))}</ul>`
-        : nothing}
+      ${
+        this.#models && this.#models.length > 0
+          ? html`<ul class="models" aria-label=${t('Models')}>
+              ${this.#models.map((model) => this.#row(model, t))}
+            </ul>`
+          : nothing
+      }
       ${this.#server?.pull ? this.#pullSection(t) : nothing}
       <div class="check">
-        <button type="button" part="check-server-button" ?disabled=${this.#report === 'running' || this.#error !== undefined} @click=${() => void this.#check()}>
+        <button
+          type="button"
+          part="check-server-button"
+          ?disabled=${this.#report === 'running' || this.#error !== undefined}
+          @click=${() => void this.#check()}
+        >
           ${this.#report === 'running' ? t('Checking…') : t('Check this server')}
         </button>
         ${this.#report !== undefined && this.#report !== 'running' ? reportTemplate(this.#report, t) : nothing}
@@ -157,7 +219,13 @@ export class AgentModelPicker extends LitElement {
       model.capabilities.thinking === true ? t('thinking') : undefined,
     ].filter((mark) => mark !== undefined);
     return html`<li>
-      <button type="button" class="model ${current ? 'current' : ''}" part="model-option" aria-current=${current ? 'true' : 'false'} @click=${() => this.#select(model.name)}>
+      <button
+        type="button"
+        class="model ${current ? 'current' : ''}"
+        part="model-option"
+        aria-current=${current ? 'true' : 'false'}
+        @click=${() => this.#select(model.name)}
+      >
         <span class="name">${model.name}</span>
         <span class="meta">
           ${model.size === undefined ? nothing : html`<span class="size">${formatBytes(model.size, this.locale)}</span>`}
@@ -169,7 +237,17 @@ export class AgentModelPicker extends LitElement {
 
   #pullSection(t: Translate): TemplateResult {
     if (!this.#showPull && !this.#pull) {
-      return html`<button type="button" class="link get" part="get-model-button" @click=${() => { this.#showPull = true; this.requestUpdate(); }}>${t('Get a model…')}</button>`;
+      return html`<button
+        type="button"
+        class="link get"
+        part="get-model-button"
+        @click=${() => {
+          this.#showPull = true;
+          this.requestUpdate();
+        }}
+      >
+        ${t('Get a model…')}
+      </button>`;
     }
     return pullTemplate(
       { pull: this.#pull, draft: this.#draft, locale: this.locale },
@@ -187,8 +265,6 @@ export class AgentModelPicker extends LitElement {
       t,
     );
   }
-
-  static override styles = [themeStyles, modelPickerStyles];
 }
 
 declare global {

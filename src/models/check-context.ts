@@ -9,7 +9,10 @@ import { contextFix } from './server-fixes.js';
 const SHORT_WINDOW = 8_192;
 
 /** The window the model is served with, from what the server listed. */
-export function checkContext(model: LocalModel | undefined, context: Pick<ProbeContext, 'kind' | 'model'>): ServerCheck {
+export function checkContext(
+  model: LocalModel | undefined,
+  context: Pick<ProbeContext, 'kind' | 'model'>,
+): ServerCheck {
   const window = model?.contextLength;
   const trained = model?.maxContextLength;
   if (window === undefined) {
@@ -29,7 +32,11 @@ export function checkContext(model: LocalModel | undefined, context: Pick<ProbeC
       fix: contextFix(context.kind, context.model, Math.min(trained ?? 32_768, 32_768)),
     };
   }
-  return { id: 'context', status: 'pass', detail: `${context.model} is served with a ${window}-token window${of}.` };
+  return {
+    id: 'context',
+    status: 'pass',
+    detail: `${context.model} is served with a ${window}-token window${of}.`,
+  };
 }
 
 /**
@@ -42,13 +49,26 @@ export async function checkTruncation(context: ProbeContext, window: number): Pr
   const prompt = `Ignore this filler: ${'word '.repeat(words)}\nReply with OK.`;
   let chunks: unknown[];
   try {
-    chunks = await streamChunks(context, { messages: [{ role: 'user', content: prompt }], max_tokens: 1, stream_options: { include_usage: true } });
+    chunks = await streamChunks(context, {
+      messages: [{ role: 'user', content: prompt }],
+      max_tokens: 1,
+      stream_options: { include_usage: true },
+    });
   } catch (error) {
-    return { id: 'truncation', status: 'pass', detail: `A prompt over the ${window}-token window is refused, not cut: ${firstLine(error)}` };
+    return {
+      id: 'truncation',
+      status: 'pass',
+      detail: `A prompt over the ${window}-token window is refused, not cut: ${firstLine(error)}`,
+    };
   }
   const read = chunkFacts(chunks).usage?.promptTokens;
   if (read === undefined) {
-    return { id: 'truncation', status: 'warn', detail: `A prompt over the ${window}-token window was answered, and the server did not say how much of it it read.`, fix: contextFix(context.kind, context.model, 32_768) };
+    return {
+      id: 'truncation',
+      status: 'warn',
+      detail: `A prompt over the ${window}-token window was answered, and the server did not say how much of it it read.`,
+      fix: contextFix(context.kind, context.model, 32_768),
+    };
   }
   // The filler is one token a word in every tokenizer (" word"): reading no more than the
   // window of a prompt 512 tokens longer is a cut.
@@ -60,5 +80,9 @@ export async function checkTruncation(context: ProbeContext, window: number): Pr
       fix: contextFix(context.kind, context.model, 32_768),
     };
   }
-  return { id: 'truncation', status: 'pass', detail: `A prompt over the window was read whole (${read} tokens).` };
+  return {
+    id: 'truncation',
+    status: 'pass',
+    detail: `A prompt over the window was read whole (${read} tokens).`,
+  };
 }

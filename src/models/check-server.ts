@@ -1,3 +1,7 @@
+import { createFetchBackend } from '../backend/fetch-backend.js';
+import { createSSEChunkReader } from '../backend/sse-chunk-reader.js';
+import { query } from '../loop/query.js';
+import { tool } from '../tools/tool.js';
 import type { ServerIdentity } from './local-models.js';
 
 /** What one check concluded. */
@@ -85,5 +89,5 @@ export interface CheckServerOptions {
  */
 export async function checkServer(options: CheckServerOptions): Promise<ServerReport> {
   const { runServerChecks } = await import('./run-server-checks.js');
-  return runServerChecks(options);
+  return runServerChecks(options, { query, tool, createFetchBackend, createSSEChunkReader });
 }

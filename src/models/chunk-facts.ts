@@ -27,10 +27,18 @@ export function chunkFacts(chunks: readonly unknown[]): ChunkFacts {
   for (const chunk of chunks) {
     if (!isRecord(chunk)) continue;
     if (isRecord(chunk.usage) && typeof chunk.usage.prompt_tokens === 'number') {
-      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: typeof chunk.usage.completion_tokens === 'number' ? chunk.usage.completion_tokens : 0 };
+      usage = {
+        promptTokens: chunk.usage.prompt_tokens,
+        completionTokens:
+          typeof chunk.usage.completion_tokens === 'number' ? chunk.usage.completion_tokens : 0,
+      };
     }
     for (const choice of records(chunk.choices)) {
-      const delta = isRecord(choice.delta) ? choice.delta : isRecord(choice.message) ? choice.message : {};
+      const delta = isRecord(choice.delta)
+        ? choice.delta
+        : isRecord(choice.message)
+          ? choice.message
+          : {};
       if (text(delta.reasoning_content) !== undefined) reasoning ??= 'reasoning_content';
       if (text(delta.reasoning) !== undefined) reasoning ??= 'reasoning';
       if (typeof delta.content === 'string') content += delta.content;

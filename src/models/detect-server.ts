@@ -51,30 +51,73 @@ export async function detectServer(options: {
   const modelsPath = baseURL.slice(root.length) + '/models';
   if (options.api === 'ollama') {
     const ollamaVersion = await ask('/api/version');
-    return { identity: ollama(ollamaVersion), http, baseURL: `${root}/v1`, answers: { ollamaVersion } };
+    return {
+      identity: ollama(ollamaVersion),
+      http,
+      baseURL: `${root}/v1`,
+      answers: { ollamaVersion },
+    };
   }
   const [ollamaVersion, lmStudioV1, lmStudioV0, props, vllmVersion, models] = await Promise.all(
     ['/api/version', '/api/v1/models', '/api/v0/models', '/props', '/version', modelsPath].map(ask),
   );
-  const answers: DetectionAnswers = { ollamaVersion, lmStudioV1, lmStudioV0, props, vllmVersion, models };
-  const found = (identity: ServerIdentity): DetectedServer => ({ identity, http, baseURL, answers });
-  if (ok(ollamaVersion) && text(field(ollamaVersion, 'version')) !== undefined) return found(ollama(ollamaVersion));
-  if (ok(lmStudioV1) && Array.isArray(field(lmStudioV1, 'models'))) return found({ kind: 'lmstudio', name: 'LM Studio', variant: 'v1' });
+  const answers: DetectionAnswers = {
+    ollamaVersion,
+    lmStudioV1,
+    lmStudioV0,
+    props,
+    vllmVersion,
+    models,
+  };
+  const found = (identity: ServerIdentity): DetectedServer => ({
+    identity,
+    http,
+    baseURL,
+    answers,
+  });
+  if (ok(ollamaVersion) && text(field(ollamaVersion, 'version')) !== undefined)
+    return found(ollama(ollamaVersion));
+  if (ok(lmStudioV1) && Array.isArray(field(lmStudioV1, 'models')))
+    return found({ kind: 'lmstudio', name: 'LM Studio', variant: 'v1' });
   if (ok(lmStudioV0) && records(field(lmStudioV0, 'data')).some((entry) => 'state' in entry)) {
     return found({ kind: 'lmstudio', name: 'LM Studio', variant: 'v0' });
   }
   if (ok(props) && isRecord(props.json)) {
     const version = text(props.json.build_info);
-    if (props.json.role === 'router') return found({ kind: 'llama.cpp', name: 'llama.cpp', variant: 'router', ...(version ? { version } : {}) });
-    if ('default_generation_settings' in props.json) return found({ kind: 'llama.cpp', name: 'llama.cpp', variant: 'single', ...(version ? { version } : {}) });
+    if (props.json.role === 'router')
+      return found({
+        kind: 'llama.cpp',
+        name: 'llama.cpp',
+        variant: 'router',
+        ...(version ? { version } : {}),
+      });
+    if ('default_generation_settings' in props.json)
+      return found({
+        kind: 'llama.cpp',
+        name: 'llama.cpp',
+        variant: 'single',
+        ...(version ? { version } : {}),
+      });
   }
   const listed = ok(models) ? records(field(models, 'data')) : [];
   const vllmVersionText = ok(vllmVersion) ? text(field(vllmVersion, 'version')) : undefined;
-  if (listed.some((entry) => entry.owned_by === 'vllm') || (vllmVersionText !== undefined && listed.length > 0)) {
-    return found({ kind: 'vllm', name: 'vLLM', ...(vllmVersionText ? { version: vllmVersionText } : {}) });
+  if (
+    listed.some((entry) => entry.owned_by === 'vllm') ||
+    (vllmVersionText !== undefined && listed.length > 0)
+  ) {
+    return found({
+      kind: 'vllm',
+      name: 'vLLM',
+      ...(vllmVersionText ? { version: vllmVersionText } : {}),
+    });
   }
-  if (ok(models) && Array.isArray(field(models, 'data'))) return found({ kind: 'openai-compatible', name: 'OpenAI-compatible server' });
-  if ([ollamaVersion, lmStudioV1, lmStudioV0, props, vllmVersion, models].some((answer) => answer !== undefined)) {
+  if (ok(models) && Array.isArray(field(models, 'data')))
+    return found({ kind: 'openai-compatible', name: 'OpenAI-compatible server' });
+  if (
+    [ollamaVersion, lmStudioV1, lmStudioV0, props, vllmVersion, models].some(
+      (answer) => answer !== undefined,
+    )
+  ) {
     throw new AgentError(
       'INVALID_RESPONSE',
       `${root} answered, but not as a model server: GET ${modelsPath} gave HTTP ${models?.status ?? 'nothing'}. Check the address (and its /v1 part).`,
@@ -82,8 +125,14 @@ export async function detectServer(options: {
   }
   // Only a page meets CORS; elsewhere (Node, the doctor) a silent server is down or elsewhere.
   const origin = pageOrigin();
-  const hint = origin === undefined ? undefined : (await import('../backend/cors-hint.js')).corsHint(`${baseURL}/models`, origin);
-  throw new AgentError('NETWORK_ERROR', hint ?? `Nothing answered at ${root}: start the server, or check the address and port.`);
+  const hint =
+    origin === undefined
+      ? undefined
+      : (await import('../backend/cors-hint.js')).corsHint(`${baseURL}/models`, origin);
+  throw new AgentError(
+    'NETWORK_ERROR',
+    hint ?? `Nothing answered at ${root}: start the server, or check the address and port.`,
+  );
 }
 
 function ollama(version: ProbeAnswer | undefined): ServerIdentity {

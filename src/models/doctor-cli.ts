@@ -65,6 +65,10 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
     ...(origin === undefined ? {} : { origin }),
     ...(output.fetch ? { fetch: output.fetch } : {}),
   });
-  output.out(json ? JSON.stringify(report, null, 2) : formatReport(report, { colour: output.colour ?? false }));
+  output.out(
+    json
+      ? JSON.stringify(report, null, 2)
+      : formatReport(report, { colour: output.colour ?? false }),
+  );
   return report.checks.some((check) => check.status === 'fail') ? 1 : 0;
 }

@@ -1,9 +1,10 @@
-import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import type { ModelCapabilities, ServerKind } from './local-models.js';
+import type { ChecksRuntime } from './models-runtime.js';
 
 /** What every generation check needs, and its count of generations and output tokens. */
 export interface ProbeContext {
+  runtime: ChecksRuntime;
   baseURL: string;
   model: string;
   kind: ServerKind;
@@ -17,7 +18,7 @@ export interface ProbeContext {
 
 /** The transport the checks use: no retries (a check reports what one request met), 60 s per read. */
 export function probeBackend(context: ProbeContext): ChatBackend {
-  return createFetchBackend({
+  return context.runtime.createFetchBackend({
     baseURL: context.baseURL,
     maxRetries: 0,
     timeout: 60_000,
@@ -27,10 +28,16 @@ export function probeBackend(context: ProbeContext): ChatBackend {
 }
 
 /** Sends one streamed request and returns its chunks (wire data, unread). Throws the transport's `AgentError`. */
-export async function streamChunks(context: ProbeContext, request: { messages: ChatRequest['messages']; max_tokens: number; [extra: string]: unknown }): Promise<unknown[]> {
+export async function streamChunks(
+  context: ProbeContext,
+  request: { messages: ChatRequest['messages']; max_tokens: number; [extra: string]: unknown },
+): Promise<unknown[]> {
   context.spend(request.max_tokens);
   const chunks: unknown[] = [];
-  const source = await probeBackend(context).chat.completions.create({ model: context.model, stream: true, ...request }, context.signal ? { signal: context.signal } : {});
+  const source = await probeBackend(context).chat.completions.create(
+    { model: context.model, stream: true, ...request },
+    context.signal ? { signal: context.signal } : {},
+  );
   for await (const chunk of source) chunks.push(chunk);
   return chunks;
 }

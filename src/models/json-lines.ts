@@ -32,7 +32,9 @@ export async function* jsonLines(response: Response): AsyncGenerator<unknown> {
     if (last !== undefined) yield last;
   } catch (error) {
     if (error instanceof AgentError) throw error;
-    throw new AgentError('NETWORK_ERROR', 'The connection dropped during the download', { cause: error });
+    throw new AgentError('NETWORK_ERROR', 'The connection dropped during the download', {
+      cause: error,
+    });
   } finally {
     reader.releaseLock();
     await response.body?.cancel().catch(() => undefined);

@@ -4,6 +4,7 @@ import type { LocalModel, LocalModels } from './local-models.js';
 import { count, isRecord, records, text } from './model-fields.js';
 import { pullLlamaCpp } from './llamacpp-pull.js';
 import { sortModels } from './sort-models.js';
+import type { ModelsRuntime } from './models-runtime.js';
 
 /**
  * `llama-server` with one model (`-m model.gguf`): `GET /v1/models` names it, `GET /props`
@@ -16,7 +17,10 @@ export function llamaCppSingleModels(server: DetectedServer): LocalModels {
     server: server.identity,
     baseURL: server.baseURL,
     list: async ({ signal } = {}) => {
-      const [body, props] = await Promise.all([http.json('/v1/models', { signal }), http.json('/props', { signal }).catch(() => undefined)]);
+      const [body, props] = await Promise.all([
+        http.json('/v1/models', { signal }),
+        http.json('/props', { signal }).catch(() => undefined),
+      ]);
       const settings = isRecord(props) ? props.default_generation_settings : undefined;
       const contextLength = count(isRecord(settings) ? settings.n_ctx : undefined);
       const modalities = isRecord(props) ? props.modalities : undefined;
@@ -35,8 +39,12 @@ export function llamaCppSingleModels(server: DetectedServer): LocalModels {
             ...(contextLength === undefined ? {} : { contextLength }),
             ...(trained === undefined ? {} : { maxContextLength: trained }),
             capabilities: {
-              ...(isRecord(caps) && typeof caps.supports_tool_calls === 'boolean' ? { tools: caps.supports_tool_calls } : {}),
-              ...(isRecord(modalities) && typeof modalities.vision === 'boolean' ? { vision: modalities.vision } : {}),
+              ...(isRecord(caps) && typeof caps.supports_tool_calls === 'boolean'
+                ? { tools: caps.supports_tool_calls }
+                : {}),
+              ...(isRecord(modalities) && typeof modalities.vision === 'boolean'
+                ? { vision: modalities.vision }
+                : {}),
             },
           },
         ];
@@ -51,7 +59,7 @@ export function llamaCppSingleModels(server: DetectedServer): LocalModels {
  * `POST /models/load`, `POST /models/unload`, `POST /models` (download from Hugging Face,
  * progress on `GET /models/sse`), `DELETE /models?model=`.
  */
-export function llamaCppRouterModels(server: DetectedServer): LocalModels {
+export function llamaCppRouterModels(server: DetectedServer, runtime: ModelsRuntime): LocalModels {
   const { http } = server;
   return {
     server: server.identity,
@@ -64,7 +72,9 @@ export function llamaCppRouterModels(server: DetectedServer): LocalModels {
           if (name === undefined) return [];
           const status = isRecord(entry.status) ? entry.status : {};
           if (status.value === 'downloading') return [];
-          const inputs = isRecord(entry.architecture) ? entry.architecture.input_modalities : undefined;
+          const inputs = isRecord(entry.architecture)
+            ? entry.architecture.input_modalities
+            : undefined;
           const contextLength = contextArgument(status.args);
           return [
             {
@@ -77,7 +87,8 @@ export function llamaCppRouterModels(server: DetectedServer): LocalModels {
         }),
       );
     },
-    pull: (name, options = {}) => pullLlamaCpp(http, name, options),
+    pull: (name, options = {}) =>
+      pullLlamaCpp({ http, name, options, createSSEChunkReader: runtime.createSSEChunkReader }),
     load: async (name, { contextLength, signal } = {}) => {
       if (contextLength !== undefined) {
         throw new AgentError(

@@ -1,10 +1,10 @@
 import { AgentError } from '../errors/agent-error.js';
-import { createSSEChunkReader } from '../backend/sse-chunk-reader.js';
 import type { PullOptions } from './local-models.js';
 import { count, isRecord, text } from './model-fields.js';
 import { droppedPull, retryingPull } from './retrying-pull.js';
 import type { PullReporter } from './pull-reporter.js';
 import type { ServerHttp } from './server-http.js';
+import type { ModelsRuntime } from './models-runtime.js';
 
 /**
  * llama.cpp router's download: subscribe to `GET /models/sse` first (so no event is missed),
@@ -12,14 +12,25 @@ import type { ServerHttp } from './server-http.js';
  * (files download in parallel: summed), then `download_finished` or `download_failed`. A
  * cancel sends `POST /models/unload`, which is how this API stops a download.
  */
-export function pullLlamaCpp(http: ServerHttp, name: string, options: PullOptions): Promise<void> {
+export function pullLlamaCpp({
+  http,
+  name,
+  options,
+  createSSEChunkReader,
+}: {
+  http: ServerHttp;
+  name: string;
+  options: PullOptions;
+  createSSEChunkReader: ModelsRuntime['createSSEChunkReader'];
+}): Promise<void> {
   return retryingPull(options, async (reporter, signal) => {
     const events = await http.open('/models/sse', { signal });
     try {
       await http.json('/models', { body: { model: name }, signal });
-      await follow(events, name, reporter, `${http.root}/models/sse`);
+      await follow(events, name, reporter, createSSEChunkReader(`${http.root}/models/sse`));
     } catch (error) {
-      if (signal?.aborted === true) await http.json('/models/unload', { body: { model: name } }).catch(() => undefined);
+      if (signal?.aborted === true)
+        await http.json('/models/unload', { body: { model: name } }).catch(() => undefined);
       throw error;
     } finally {
       await events.body?.cancel().catch(() => undefined);
@@ -27,12 +38,16 @@ export function pullLlamaCpp(http: ServerHttp, name: string, options: PullOption
   });
 }
 
-async function follow(response: Response, name: string, reporter: PullReporter, url: string): Promise<void> {
+async function follow(
+  response: Response,
+  name: string,
+  reporter: PullReporter,
+  sse: ReturnType<ModelsRuntime['createSSEChunkReader']>,
+): Promise<void> {
   const body = response.body;
   if (!body) throw droppedPull(name);
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const sse = createSSEChunkReader(url);
   const files = new Map<string, { done: number; total: number }>();
   try {
     for (;;) {
@@ -40,7 +55,11 @@ async function follow(response: Response, name: string, reporter: PullReporter, 
       try {
         result = await reader.read();
       } catch (error) {
-        throw new AgentError('NETWORK_ERROR', `The download of "${name}" lost its progress stream`, { cause: error });
+        throw new AgentError(
+          'NETWORK_ERROR',
+          `The download of "${name}" lost its progress stream`,
+          { cause: error },
+        );
       }
       if (result.done) throw droppedPull(name);
       const events: unknown[] = [];
@@ -50,11 +69,18 @@ async function follow(response: Response, name: string, reporter: PullReporter, 
         if (event.event === 'download_finished') return reporter.finish();
         if (event.event === 'download_failed') {
           const data = isRecord(event.data) ? event.data : {};
-          throw new AgentError('STREAM_ERROR', `llama.cpp could not download "${name}"${text(data.error) ? `: ${text(data.error)}` : ''}`);
+          throw new AgentError(
+            'STREAM_ERROR',
+            `llama.cpp could not download "${name}"${text(data.error) ? `: ${text(data.error)}` : ''}`,
+          );
         }
         if (event.event === 'download_progress' && isRecord(event.data)) {
           for (const [file, progress] of Object.entries(event.data)) {
-            if (isRecord(progress)) files.set(file, { done: count(progress.done) ?? 0, total: count(progress.total) ?? 0 });
+            if (isRecord(progress))
+              files.set(file, {
+                done: count(progress.done) ?? 0,
+                total: count(progress.total) ?? 0,
+              });
           }
           let done = 0;
           let total = 0;
@@ -62,7 +88,11 @@ async function follow(response: Response, name: string, reporter: PullReporter, 
             done += file.done;
             total += file.total;
           }
-          reporter.update({ status: 'downloading', completed: done, ...(total > 0 ? { total } : {}) });
+          reporter.update({
+            status: 'downloading',
+            completed: done,
+            ...(total > 0 ? { total } : {}),
+          });
         }
       }
     }

@@ -19,7 +19,9 @@ export function lmStudioV1Models(server: DetectedServer): LocalModels {
   const { http } = server;
   const fetchList = async (signal: AbortSignal | undefined) => {
     const body = await http.json('/api/v1/models', { signal });
-    return records(isRecord(body) ? body.models : undefined).filter((entry) => entry.type !== 'embedding');
+    return records(isRecord(body) ? body.models : undefined).filter(
+      (entry) => entry.type !== 'embedding',
+    );
   };
   return {
     server: server.identity,
@@ -43,8 +45,12 @@ export function lmStudioV1Models(server: DetectedServer): LocalModels {
               ...(contextLength === undefined ? {} : { contextLength }),
               ...(maxContextLength === undefined ? {} : { maxContextLength }),
               capabilities: {
-                ...(typeof capabilities.trained_for_tool_use === 'boolean' ? { tools: capabilities.trained_for_tool_use } : {}),
-                ...(typeof capabilities.vision === 'boolean' ? { vision: capabilities.vision } : {}),
+                ...(typeof capabilities.trained_for_tool_use === 'boolean'
+                  ? { tools: capabilities.trained_for_tool_use }
+                  : {}),
+                ...(typeof capabilities.vision === 'boolean'
+                  ? { vision: capabilities.vision }
+                  : {}),
               },
             },
           ];
@@ -57,23 +63,32 @@ export function lmStudioV1Models(server: DetectedServer): LocalModels {
         for (;;) {
           const state = isRecord(job) ? job : {};
           const status = text(state.status) ?? '';
-          if (status === 'completed' || status === 'already_downloaded') return reporter.finish(status);
-          if (status === 'failed') throw new AgentError('STREAM_ERROR', `LM Studio could not download "${name}"`);
+          if (status === 'completed' || status === 'already_downloaded')
+            return reporter.finish(status);
+          if (status === 'failed')
+            throw new AgentError('STREAM_ERROR', `LM Studio could not download "${name}"`);
           const total = count(state.total_size_bytes);
           reporter.update({
             status,
             completed: count(state.downloaded_bytes) ?? 0,
             ...(total === undefined ? {} : { total }),
-            ...(typeof state.bytes_per_second === 'number' ? { bytesPerSecond: Math.round(state.bytes_per_second) } : {}),
+            ...(typeof state.bytes_per_second === 'number'
+              ? { bytesPerSecond: Math.round(state.bytes_per_second) }
+              : {}),
           });
           if (id === undefined) throw droppedPull(name);
           await sleep(POLL_MS, signal);
-          job = await http.json(`/api/v1/models/download/status/${encodeURIComponent(id)}`, { signal });
+          job = await http.json(`/api/v1/models/download/status/${encodeURIComponent(id)}`, {
+            signal,
+          });
         }
       }),
     load: async (name, { contextLength, signal } = {}) => {
       await http.json('/api/v1/models/load', {
-        body: { model: name, ...(contextLength === undefined ? {} : { config: { context_length: contextLength } }) },
+        body: {
+          model: name,
+          ...(contextLength === undefined ? {} : { config: { context_length: contextLength } }),
+        },
         signal,
       });
     },
@@ -112,7 +127,9 @@ export function lmStudioV0Models(server: DetectedServer): LocalModels {
               capabilities: {
                 vision: entry.type === 'vlm',
                 // 0.3.16+ lists `capabilities: ["tool_use"]` for models trained for it.
-                ...(Array.isArray(entry.capabilities) ? { tools: entry.capabilities.includes('tool_use') } : {}),
+                ...(Array.isArray(entry.capabilities)
+                  ? { tools: entry.capabilities.includes('tool_use') }
+                  : {}),
               },
             },
           ];

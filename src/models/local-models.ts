@@ -1,3 +1,5 @@
+import { createSSEChunkReader } from '../backend/sse-chunk-reader.js';
+
 /**
  * Which kind of server answers at a base URL. `openai-compatible` is any other server with
  * `GET /v1/models` (a proxy, text-generation-webui, a cloud API): listing only.
@@ -160,5 +162,5 @@ export interface LocalModelsOptions {
  */
 export async function localModels(options: LocalModelsOptions): Promise<LocalModels> {
   const { openLocalModels } = await import('./open-local-models.js');
-  return openLocalModels(options);
+  return openLocalModels(options, { createSSEChunkReader });
 }

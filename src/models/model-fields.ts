@@ -1,10 +1,16 @@
-import { isRecord } from '../types/is-record.js';
-
-export { isRecord };
+/**
+ * A non-null, non-array object. Its own copy (types/is-record.ts has the same): each module
+ * this lazy code shares with the first load costs apps a first-load file of its own.
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A positive whole number (a size, a token count), or undefined. */
 export function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0
+    ? Math.round(value)
+    : undefined;
 }
 
 /** A non-empty string, or undefined. */

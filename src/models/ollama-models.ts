@@ -16,38 +16,57 @@ export function ollamaModels(server: DetectedServer): LocalModels {
     server: server.identity,
     baseURL: server.baseURL,
     list: async ({ signal } = {}) => {
-      const [tags, ps] = await Promise.all([http.json('/api/tags', { signal }), http.json('/api/ps', { signal })]);
-      const loaded = new Map(records(isRecord(ps) ? ps.models : undefined).map((entry) => [text(entry.name) ?? text(entry.model), entry]));
+      const [tags, ps] = await Promise.all([
+        http.json('/api/tags', { signal }),
+        http.json('/api/ps', { signal }),
+      ]);
+      const loaded = new Map(
+        records(isRecord(ps) ? ps.models : undefined).map((entry) => [
+          text(entry.name) ?? text(entry.model),
+          entry,
+        ]),
+      );
       const models = await Promise.all(
-        records(isRecord(tags) ? tags.models : undefined).map(async (entry): Promise<LocalModel | undefined> => {
-          const name = text(entry.name) ?? text(entry.model);
-          if (name === undefined) return undefined;
-          const running = loaded.get(name);
-          const show = await http.json('/api/show', { body: { model: name }, signal }).catch(() => undefined);
-          const size = count(entry.size);
-          const contextLength = count(running?.context_length);
-          const maxContextLength = trainedWindow(show);
-          return {
-            name,
-            ...(size === undefined ? {} : { size }),
-            loaded: running !== undefined,
-            ...(contextLength === undefined ? {} : { contextLength }),
-            ...(maxContextLength === undefined ? {} : { maxContextLength }),
-            capabilities: capabilities(show),
-          };
-        }),
+        records(isRecord(tags) ? tags.models : undefined).map(
+          async (entry): Promise<LocalModel | undefined> => {
+            const name = text(entry.name) ?? text(entry.model);
+            if (name === undefined) return undefined;
+            const running = loaded.get(name);
+            const show = await http
+              .json('/api/show', { body: { model: name }, signal })
+              .catch(() => undefined);
+            const size = count(entry.size);
+            const contextLength = count(running?.context_length);
+            const maxContextLength = trainedWindow(show);
+            return {
+              name,
+              ...(size === undefined ? {} : { size }),
+              loaded: running !== undefined,
+              ...(contextLength === undefined ? {} : { contextLength }),
+              ...(maxContextLength === undefined ? {} : { maxContextLength }),
+              capabilities: capabilities(show),
+            };
+          },
+        ),
       );
       return sortModels(models.filter((model) => model !== undefined));
     },
     pull: (name, options = {}) => pullOllama(http, name, options),
     load: async (name, { contextLength, signal } = {}) => {
       await http.json('/api/generate', {
-        body: { model: name, stream: false, ...(contextLength === undefined ? {} : { options: { num_ctx: contextLength } }) },
+        body: {
+          model: name,
+          stream: false,
+          ...(contextLength === undefined ? {} : { options: { num_ctx: contextLength } }),
+        },
         signal,
       });
     },
     unload: async (name, { signal } = {}) => {
-      await http.json('/api/generate', { body: { model: name, stream: false, keep_alive: 0 }, signal });
+      await http.json('/api/generate', {
+        body: { model: name, stream: false, keep_alive: 0 },
+        signal,
+      });
     },
     remove: async (name, { signal } = {}) => {
       await http.json('/api/delete', { method: 'DELETE', body: { model: name }, signal });
@@ -59,7 +78,8 @@ export function ollamaModels(server: DetectedServer): LocalModels {
 function trainedWindow(show: unknown): number | undefined {
   const info = isRecord(show) ? show.model_info : undefined;
   if (!isRecord(info)) return undefined;
-  for (const [key, value] of Object.entries(info)) if (key.endsWith('.context_length')) return count(value);
+  for (const [key, value] of Object.entries(info))
+    if (key.endsWith('.context_length')) return count(value);
   return undefined;
 }
 
@@ -67,6 +87,9 @@ function trainedWindow(show: unknown): number | undefined {
 function capabilities(show: unknown): ModelCapabilities {
   const list = isRecord(show) ? show.capabilities : undefined;
   if (!Array.isArray(list)) return {};
-  return { tools: list.includes('tools'), vision: list.includes('vision'), thinking: list.includes('thinking') };
+  return {
+    tools: list.includes('tools'),
+    vision: list.includes('vision'),
+    thinking: list.includes('thinking'),
+  };
 }
-

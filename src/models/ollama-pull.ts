@@ -19,19 +19,25 @@ export function pullOllama(http: ServerHttp, name: string, options: PullOptions)
     for await (const line of jsonLines(response)) {
       if (!isRecord(line)) continue;
       const error = text(line.error);
-      if (error !== undefined) throw new AgentError('STREAM_ERROR', `Ollama could not pull "${name}": ${error}`);
+      if (error !== undefined)
+        throw new AgentError('STREAM_ERROR', `Ollama could not pull "${name}": ${error}`);
       const status = text(line.status) ?? '';
       if (status === 'success') return reporter.finish();
       const digest = text(line.digest);
       const total = count(line.total);
-      if (digest !== undefined && total !== undefined) layers.set(digest, { total, completed: Math.min(total, count(line.completed) ?? 0) });
+      if (digest !== undefined && total !== undefined)
+        layers.set(digest, { total, completed: Math.min(total, count(line.completed) ?? 0) });
       let completed = 0;
       let sum = 0;
       for (const layer of layers.values()) {
         completed += layer.completed;
         sum += layer.total;
       }
-      reporter.update({ status: digest === undefined ? status : 'downloading', completed, ...(sum > 0 ? { total: sum } : {}) });
+      reporter.update({
+        status: digest === undefined ? status : 'downloading',
+        completed,
+        ...(sum > 0 ? { total: sum } : {}),
+      });
     }
     throw droppedPull(name);
   });

@@ -31,7 +31,10 @@ export class PullReporter {
   #samples: { at: number; completed: number }[] = [];
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(listener: ((progress: PullProgress) => void) | undefined, now: () => number = () => performance.now()) {
+  constructor(
+    listener: ((progress: PullProgress) => void) | undefined,
+    now: () => number = () => performance.now(),
+  ) {
     this.#listener = listener;
     this.#now = now;
   }
@@ -50,7 +53,8 @@ export class PullReporter {
     this.#state = state;
     const at = this.#now();
     this.#samples.push({ at, completed: state.completed });
-    while (this.#samples.length > 2 && at - (this.#samples[0]?.at ?? at) > SPEED_WINDOW_MS) this.#samples.shift();
+    while (this.#samples.length > 2 && at - (this.#samples[0]?.at ?? at) > SPEED_WINDOW_MS)
+      this.#samples.shift();
     if (phaseChanged || at - this.#lastTold >= MIN_GAP_MS) this.#tell(false);
   }
 
@@ -72,7 +76,11 @@ export class PullReporter {
     if (this.#listener === undefined) return;
     this.#lastTold = this.#now();
     const { status, completed, total } = this.#state;
-    const percent = done ? 100 : total === undefined || total === 0 ? 0 : Math.min(99, Math.floor((completed * 100) / total));
+    const percent = done
+      ? 100
+      : total === undefined || total === 0
+        ? 0
+        : Math.min(99, Math.floor((completed * 100) / total));
     const speed = done ? undefined : (this.#state.bytesPerSecond ?? this.#measuredSpeed());
     this.#listener({
       status,
@@ -90,6 +98,8 @@ export class PullReporter {
     if (!first || !last || first === last) return undefined;
     // Measured up to now, not to the last sample: during a stall the speed falls.
     const elapsed = this.#now() - first.at;
-    return elapsed > 0 ? Math.max(0, Math.round(((last.completed - first.completed) * 1000) / elapsed)) : undefined;
+    return elapsed > 0
+      ? Math.max(0, Math.round(((last.completed - first.completed) * 1000) / elapsed))
+      : undefined;
   }
 }

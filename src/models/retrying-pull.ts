@@ -36,7 +36,10 @@ export async function retryingPull(
 
 /** The error of a download whose stream ended before the server said it was done. */
 export function droppedPull(name: string): AgentError {
-  return new AgentError('NETWORK_ERROR', `The download of "${name}" stopped before the server said it was complete`);
+  return new AgentError(
+    'NETWORK_ERROR',
+    `The download of "${name}" stopped before the server said it was complete`,
+  );
 }
 
 /** A function, not an inline check: the attempt may have aborted after TypeScript's narrowing. */

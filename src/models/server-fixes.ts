@@ -8,7 +8,7 @@ export function nativeToolsFix(kind: ServerKind, model: string): string {
     case 'lmstudio':
       return 'Use a model LM Studio marks "trained for tool use", or update its llama.cpp runtime (LM Studio parses most tool formats).';
     case 'llama.cpp':
-      return 'Start llama-server with `--jinja` (it then parses the model\'s tool calls into `tool_calls`), and a tool-aware template if the GGUF lacks one (`--chat-template-file`).';
+      return "Start llama-server with `--jinja` (it then parses the model's tool calls into `tool_calls`), and a tool-aware template if the GGUF lacks one (`--chat-template-file`).";
     case 'vllm':
       return 'Start vLLM with `--enable-auto-tool-choice --tool-call-parser <parser>` (hermes for Qwen, llama3_json for Llama 3.x, mistral for Mistral).';
     case 'openai-compatible':
@@ -39,8 +39,15 @@ export function contextFix(kind: ServerKind, model: string, wanted: number): str
 }
 
 /** How to get a model onto the server. */
-export function getModelFix(kind: ServerKind, model: string | undefined, listed: readonly string[]): string {
-  const have = listed.length > 0 ? ` It has: ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''}.` : '';
+export function getModelFix(
+  kind: ServerKind,
+  model: string | undefined,
+  listed: readonly string[],
+): string {
+  const have =
+    listed.length > 0
+      ? ` It has: ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''}.`
+      : '';
   switch (kind) {
     case 'ollama':
       return `Pull it: \`ollama pull ${model ?? 'qwen3:4b'}\` (or \`localModels(…).pull('${model ?? 'qwen3:4b'}')\`).${have}`;

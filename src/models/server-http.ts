@@ -1,5 +1,5 @@
 import { AgentError, errorMessage, isAbortError } from '../errors/agent-error.js';
-import { serverErrorMessage } from '../backend/server-error-message.js';
+import { isRecord } from './model-fields.js';
 
 /** Options of one request to a model server's management API. */
 export interface ServerRequest {
@@ -65,7 +65,11 @@ export class ServerHttp {
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new AgentError('INVALID_RESPONSE', `${this.root}${path} answered with something that is not JSON: ${text.slice(0, 120)}`, { cause: error });
+      throw new AgentError(
+        'INVALID_RESPONSE',
+        `${this.root}${path} answered with something that is not JSON: ${text.slice(0, 120)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -78,32 +82,45 @@ export class ServerHttp {
     try {
       response = await this.#send(path, request);
     } catch (error) {
-      if (request.signal?.aborted === true || isAbortError(error)) throw cancelled(request.signal, error);
-      throw new AgentError('NETWORK_ERROR', `Nothing answered at ${this.root} (${errorMessage(error)}): is the server running?`, { cause: error });
+      if (request.signal?.aborted === true || isAbortError(error))
+        throw cancelled(request.signal, error);
+      throw new AgentError(
+        'NETWORK_ERROR',
+        `Nothing answered at ${this.root} (${errorMessage(error)}): is the server running?`,
+        { cause: error },
+      );
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       let said: string | undefined;
       try {
-        said = serverErrorMessage(JSON.parse(text));
+        said = errorText(JSON.parse(text));
       } catch {
         said = text.trim().slice(0, 200) || undefined;
       }
-      throw new AgentError('HTTP_ERROR', `${request.method ?? 'GET'} ${path} failed with HTTP ${response.status}${said ? `: ${said}` : ''}`, {
-        status: response.status,
-      });
+      throw new AgentError(
+        'HTTP_ERROR',
+        `${request.method ?? 'GET'} ${path} failed with HTTP ${response.status}${said ? `: ${said}` : ''}`,
+        {
+          status: response.status,
+        },
+      );
     }
     return response;
   }
 
   #send(path: string, request: ServerRequest): Promise<Response> {
-    const signals = [request.signal, request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs)].filter(
-      (signal): signal is AbortSignal => signal !== undefined,
-    );
+    const signals = [
+      request.signal,
+      request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs),
+    ].filter((signal): signal is AbortSignal => signal !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     return this.#fetch(`${this.root}${path}`, {
       method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-      headers: request.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        request.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       ...(signal ? { signal } : {}),
     });
@@ -113,4 +130,18 @@ export class ServerHttp {
 /** The error of a cancelled request. */
 export function cancelled(signal: AbortSignal | undefined, cause?: unknown): AgentError {
   return new AgentError('EXECUTION_CANCELLED', 'Cancelled', { cause: signal?.reason ?? cause });
+}
+
+/**
+ * The message of an error body: `{"error": "…"}` (Ollama), `{"error": {"message": "…"}}`
+ * (OpenAI, LM Studio, llama.cpp), `{"detail": "…"}` / `{"message": "…"}` (vLLM, FastAPI).
+ * The transport's reader knows more dialects; these are the management APIs'.
+ */
+function errorText(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const { error, detail, message } = body;
+  if (typeof error === 'string') return error;
+  if (isRecord(error) && typeof error.message === 'string') return error.message;
+  if (typeof detail === 'string') return detail;
+  return typeof message === 'string' ? message : undefined;
 }

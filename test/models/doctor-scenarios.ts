@@ -1,5 +1,10 @@
 /** The servers the doctor's reports are checked against (test/models/check-server.test.ts, bench). */
-import { QWEN, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions } from '../support/fake-model-servers.js';
+import {
+  QWEN,
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeModelServerOptions,
+} from '../support/fake-model-servers.js';
 
 export interface DoctorScenario {
   name: string;
@@ -10,10 +15,22 @@ export interface DoctorScenario {
 
 export const DOCTOR_SCENARIOS: readonly DoctorScenario[] = [
   { name: 'ollama', server: { kind: 'ollama' }, origin: 'http://localhost:5173' },
-  { name: 'ollama-lying', server: { kind: 'ollama', chat: { toolCalls: 'text' } }, model: 'qwen3:4b' },
-  { name: 'ollama-not-loaded-no-tools', server: { kind: 'ollama', chat: { toolCalls: 'none' } }, model: 'gemma3:4b' },
+  {
+    name: 'ollama-lying',
+    server: { kind: 'ollama', chat: { toolCalls: 'text' } },
+    model: 'qwen3:4b',
+  },
+  {
+    name: 'ollama-not-loaded-no-tools',
+    server: { kind: 'ollama', chat: { toolCalls: 'none' } },
+    model: 'gemma3:4b',
+  },
   { name: 'ollama-missing-model', server: { kind: 'ollama' }, model: 'llama3.2:3b' },
-  { name: 'ollama-cors-blocked', server: { kind: 'ollama', origins: [] }, origin: 'https://chat.example.com' },
+  {
+    name: 'ollama-cors-blocked',
+    server: { kind: 'ollama', origins: [] },
+    origin: 'https://chat.example.com',
+  },
   { name: 'lmstudio-v1', server: { kind: 'lmstudio-v1' } },
   { name: 'lmstudio-v0', server: { kind: 'lmstudio-v0' } },
   { name: 'llama.cpp', server: { kind: 'llama.cpp' } },
@@ -22,7 +39,18 @@ export const DOCTOR_SCENARIOS: readonly DoctorScenario[] = [
   { name: 'openai', server: { kind: 'openai' } },
   {
     name: 'openai-bare',
-    server: { kind: 'openai', models: [{ ...QWEN, vision: false }], chat: { usage: false, jsonSchema: false, ids: false, parallel: false, streamArguments: false, reasoning: 'tags' } },
+    server: {
+      kind: 'openai',
+      models: [{ ...QWEN, vision: false }],
+      chat: {
+        usage: false,
+        jsonSchema: false,
+        ids: false,
+        parallel: false,
+        streamArguments: false,
+        reasoning: 'tags',
+      },
+    },
   },
 ];
 

@@ -1,29 +1,61 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAgentError, localModels, type PullProgress } from '../../src/index.js';
-import { GEMMA, QWEN, startFakeModelServer, type FakeModelServer, type FakeModelServerKind } from '../support/fake-model-servers.js';
+import {
+  GEMMA,
+  QWEN,
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeModelServerKind,
+} from '../support/fake-model-servers.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function start(kind: FakeModelServerKind, extra: Partial<Parameters<typeof startFakeModelServer>[0]> = {}): Promise<FakeModelServer> {
+async function start(
+  kind: FakeModelServerKind,
+  extra: Partial<Parameters<typeof startFakeModelServer>[0]> = {},
+): Promise<FakeModelServer> {
   const server = await startFakeModelServer({ kind, ...extra });
   servers.push(server);
   return server;
 }
 
-function methods(models: { pull?: unknown; load?: unknown; unload?: unknown; remove?: unknown }): string[] {
-  return (['pull', 'load', 'unload', 'remove'] as const).filter((name) => typeof models[name] === 'function');
+function methods(models: {
+  pull?: unknown;
+  load?: unknown;
+  unload?: unknown;
+  remove?: unknown;
+}): string[] {
+  return (['pull', 'load', 'unload', 'remove'] as const).filter(
+    (name) => typeof models[name] === 'function',
+  );
 }
 
 describe('localModels: which server, and what it can do', () => {
   it.each([
-    ['ollama', { kind: 'ollama', name: 'Ollama', version: '0.12.6' }, ['pull', 'load', 'unload', 'remove']],
-    ['lmstudio-v1', { kind: 'lmstudio', name: 'LM Studio', variant: 'v1' }, ['pull', 'load', 'unload']],
+    [
+      'ollama',
+      { kind: 'ollama', name: 'Ollama', version: '0.12.6' },
+      ['pull', 'load', 'unload', 'remove'],
+    ],
+    [
+      'lmstudio-v1',
+      { kind: 'lmstudio', name: 'LM Studio', variant: 'v1' },
+      ['pull', 'load', 'unload'],
+    ],
     ['lmstudio-v0', { kind: 'lmstudio', name: 'LM Studio', variant: 'v0' }, []],
-    ['llama.cpp', { kind: 'llama.cpp', name: 'llama.cpp', variant: 'single', version: 'b7200-0c53b2a' }, []],
-    ['llama.cpp-router', { kind: 'llama.cpp', name: 'llama.cpp', variant: 'router', version: 'b7200-0c53b2a' }, ['pull', 'load', 'unload', 'remove']],
+    [
+      'llama.cpp',
+      { kind: 'llama.cpp', name: 'llama.cpp', variant: 'single', version: 'b7200-0c53b2a' },
+      [],
+    ],
+    [
+      'llama.cpp-router',
+      { kind: 'llama.cpp', name: 'llama.cpp', variant: 'router', version: 'b7200-0c53b2a' },
+      ['pull', 'load', 'unload', 'remove'],
+    ],
     ['vllm', { kind: 'vllm', name: 'vLLM', version: '0.11.0' }, []],
     ['openai', { kind: 'openai-compatible', name: 'OpenAI-compatible server' }, []],
   ] as const)('%s', async (kind, identity, can) => {
@@ -54,33 +86,92 @@ describe('localModels: which server, and what it can do', () => {
 });
 
 describe('localModels().list()', () => {
-  const qwen = { name: 'qwen3:4b', size: QWEN.size, loaded: true, contextLength: 4096, maxContextLength: 40960 };
+  const qwen = {
+    name: 'qwen3:4b',
+    size: QWEN.size,
+    loaded: true,
+    contextLength: 4096,
+    maxContextLength: 40960,
+  };
   it.each([
-    ['ollama', [
-      { ...qwen, capabilities: { tools: true, vision: false, thinking: true } },
-      { name: 'gemma3:4b', size: GEMMA.size, loaded: false, maxContextLength: 131072, capabilities: { tools: false, vision: true, thinking: false } },
-    ]],
-    ['lmstudio-v1', [
-      { ...qwen, capabilities: { tools: true, vision: false } },
-      { name: 'gemma3:4b', size: GEMMA.size, loaded: false, maxContextLength: 131072, capabilities: { tools: false, vision: true } },
-    ]],
-    ['lmstudio-v0', [
-      { name: 'qwen3:4b', loaded: true, contextLength: 4096, maxContextLength: 40960, capabilities: { vision: false, tools: true } },
-      { name: 'gemma3:4b', loaded: false, maxContextLength: 131072, capabilities: { vision: true, tools: false } },
-    ]],
+    [
+      'ollama',
+      [
+        { ...qwen, capabilities: { tools: true, vision: false, thinking: true } },
+        {
+          name: 'gemma3:4b',
+          size: GEMMA.size,
+          loaded: false,
+          maxContextLength: 131072,
+          capabilities: { tools: false, vision: true, thinking: false },
+        },
+      ],
+    ],
+    [
+      'lmstudio-v1',
+      [
+        { ...qwen, capabilities: { tools: true, vision: false } },
+        {
+          name: 'gemma3:4b',
+          size: GEMMA.size,
+          loaded: false,
+          maxContextLength: 131072,
+          capabilities: { tools: false, vision: true },
+        },
+      ],
+    ],
+    [
+      'lmstudio-v0',
+      [
+        {
+          name: 'qwen3:4b',
+          loaded: true,
+          contextLength: 4096,
+          maxContextLength: 40960,
+          capabilities: { vision: false, tools: true },
+        },
+        {
+          name: 'gemma3:4b',
+          loaded: false,
+          maxContextLength: 131072,
+          capabilities: { vision: true, tools: false },
+        },
+      ],
+    ],
     ['llama.cpp', [{ ...qwen, contextLength: 8192, capabilities: { tools: true, vision: false } }]],
-    ['llama.cpp-router', [
-      { name: 'qwen3:4b', loaded: true, contextLength: 4096, capabilities: { vision: false } },
-      { name: 'gemma3:4b', loaded: false, capabilities: { vision: true } },
-    ]],
-    ['vllm', [
-      { name: 'gemma3:4b', loaded: true, contextLength: 131072, maxContextLength: 131072, capabilities: {} },
-      { name: 'qwen3:4b', loaded: true, contextLength: 40960, maxContextLength: 40960, capabilities: {} },
-    ]],
-    ['openai', [
-      { name: 'gemma3:4b', capabilities: {} },
-      { name: 'qwen3:4b', capabilities: {} },
-    ]],
+    [
+      'llama.cpp-router',
+      [
+        { name: 'qwen3:4b', loaded: true, contextLength: 4096, capabilities: { vision: false } },
+        { name: 'gemma3:4b', loaded: false, capabilities: { vision: true } },
+      ],
+    ],
+    [
+      'vllm',
+      [
+        {
+          name: 'gemma3:4b',
+          loaded: true,
+          contextLength: 131072,
+          maxContextLength: 131072,
+          capabilities: {},
+        },
+        {
+          name: 'qwen3:4b',
+          loaded: true,
+          contextLength: 40960,
+          maxContextLength: 40960,
+          capabilities: {},
+        },
+      ],
+    ],
+    [
+      'openai',
+      [
+        { name: 'gemma3:4b', capabilities: {} },
+        { name: 'qwen3:4b', capabilities: {} },
+      ],
+    ],
   ] as const)('%s: loaded first, with what the server tells', async (kind, expected) => {
     const server = await start(kind);
     const models = await localModels({ baseURL: server.url });
@@ -93,7 +184,10 @@ describe('load, unload, remove', () => {
     const server = await start('ollama');
     const models = await localModels({ baseURL: server.url });
     await models.load?.('gemma3:4b', { contextLength: 16384 });
-    expect((await models.list()).find((model) => model.name === 'gemma3:4b')).toMatchObject({ loaded: true, contextLength: 16384 });
+    expect((await models.list()).find((model) => model.name === 'gemma3:4b')).toMatchObject({
+      loaded: true,
+      contextLength: 16384,
+    });
     await models.unload?.('gemma3:4b');
     expect((await models.list()).find((model) => model.name === 'gemma3:4b')?.loaded).toBe(false);
     await models.remove?.('gemma3:4b');
@@ -104,7 +198,11 @@ describe('load, unload, remove', () => {
     const server = await start('lmstudio-v1');
     const models = await localModels({ baseURL: server.url });
     await models.load?.('gemma3:4b', { contextLength: 8192 });
-    expect((await models.list())[0]).toMatchObject({ name: 'gemma3:4b', loaded: true, contextLength: 8192 });
+    expect((await models.list())[0]).toMatchObject({
+      name: 'gemma3:4b',
+      loaded: true,
+      contextLength: 8192,
+    });
     await models.unload?.('gemma3:4b');
     expect(server.requests).toContain('POST /api/v1/models/unload');
     expect((await models.list()).find((model) => model.name === 'gemma3:4b')?.loaded).toBe(false);
@@ -117,8 +215,12 @@ describe('load, unload, remove', () => {
     expect((await models.list()).find((model) => model.name === 'gemma3:4b')?.loaded).toBe(true);
     await models.unload?.('gemma3:4b');
     expect((await models.list()).find((model) => model.name === 'gemma3:4b')?.loaded).toBe(false);
-    const error: unknown = await models.load?.('gemma3:4b', { contextLength: 8192 }).catch((caught: unknown) => caught);
-    expect(isAgentError(error, 'VALIDATION_FAILED') && error.message).toMatch(/llama-server -c 8192/);
+    const error: unknown = await models
+      .load?.('gemma3:4b', { contextLength: 8192 })
+      .catch((caught: unknown) => caught);
+    expect(isAgentError(error, 'VALIDATION_FAILED') && error.message).toMatch(
+      /llama-server -c 8192/,
+    );
     await models.remove?.('gemma3:4b');
     expect(server.requests).toContain('DELETE /models');
   });
@@ -134,7 +236,9 @@ function expectWellFormed(progress: PullProgress[], total: number): void {
   const before = progress.slice(0, -1);
   expect(before.every((step) => !step.done && step.percent < 100)).toBe(true);
   // Percent never goes back.
-  expect(before.every((step, index) => index === 0 || step.percent >= (before[index - 1]?.percent ?? 0))).toBe(true);
+  expect(
+    before.every((step, index) => index === 0 || step.percent >= (before[index - 1]?.percent ?? 0)),
+  ).toBe(true);
 }
 
 describe('pull', () => {
@@ -144,15 +248,26 @@ describe('pull', () => {
     const progress: PullProgress[] = [];
     await models.pull?.('llama3.2:1b', { onProgress: record(progress) });
     expectWellFormed(progress, 7_000_000);
-    expect(progress.some((step) => step.status === 'downloading' && step.total === 7_000_000 && step.completed > 6_000_000)).toBe(true);
+    expect(
+      progress.some(
+        (step) =>
+          step.status === 'downloading' && step.total === 7_000_000 && step.completed > 6_000_000,
+      ),
+    ).toBe(true);
     // 900 ms without a line from the server: still told (every 250 ms).
-    expect(progress.filter((step) => step.status === 'verifying sha256 digest').length).toBeGreaterThanOrEqual(2);
-    expect(progress.find((step) => step.status === 'downloading' && step.bytesPerSecond !== undefined)).toBeDefined();
+    expect(
+      progress.filter((step) => step.status === 'verifying sha256 digest').length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      progress.find((step) => step.status === 'downloading' && step.bytesPerSecond !== undefined),
+    ).toBeDefined();
     expect((await models.list()).map((model) => model.name)).toContain('llama3.2:1b');
   });
 
   it('Ollama: a connection dropped halfway is asked again and resumes where it was', async () => {
-    const server = await start('ollama', { downloads: { 'llama3.2:1b': { dropAt: 0.5, verifyMs: 50 } } });
+    const server = await start('ollama', {
+      downloads: { 'llama3.2:1b': { dropAt: 0.5, verifyMs: 50 } },
+    });
     const models = await localModels({ baseURL: server.url });
     const progress: PullProgress[] = [];
     await models.pull?.('llama3.2:1b', { onProgress: record(progress) });
@@ -163,14 +278,25 @@ describe('pull', () => {
   });
 
   it('Ollama: an error halfway rejects with it; pulling again resumes', async () => {
-    const server = await start('ollama', { downloads: { 'llama3.2:1b': { errorAt: { fraction: 0.5, message: 'max retries exceeded: EOF' }, verifyMs: 50 } } });
+    const server = await start('ollama', {
+      downloads: {
+        'llama3.2:1b': {
+          errorAt: { fraction: 0.5, message: 'max retries exceeded: EOF' },
+          verifyMs: 50,
+        },
+      },
+    });
     const models = await localModels({ baseURL: server.url });
     const error: unknown = await models.pull?.('llama3.2:1b').catch((caught: unknown) => caught);
-    expect(isAgentError(error, 'STREAM_ERROR') && error.message).toBe('Ollama could not pull "llama3.2:1b": max retries exceeded: EOF');
+    expect(isAgentError(error, 'STREAM_ERROR') && error.message).toBe(
+      'Ollama could not pull "llama3.2:1b": max retries exceeded: EOF',
+    );
     const progress: PullProgress[] = [];
     await models.pull?.('llama3.2:1b', { onProgress: record(progress) });
     expect(server.downloads.get('llama3.2:1b')?.startedAt[1]).toBeGreaterThanOrEqual(0.5);
-    expect(progress.find((step) => step.status === 'downloading')?.percent).toBeGreaterThanOrEqual(50);
+    expect(progress.find((step) => step.status === 'downloading')?.percent).toBeGreaterThanOrEqual(
+      50,
+    );
     expectWellFormed(progress, 7_000_000);
   });
 
@@ -180,7 +306,13 @@ describe('pull', () => {
     const controller = new AbortController();
     const progress: PullProgress[] = [];
     const error: unknown = await models
-      .pull?.('llama3.2:1b', { signal: controller.signal, onProgress: (step) => { progress.push(step); if (step.percent >= 30) controller.abort(); } })
+      .pull?.('llama3.2:1b', {
+        signal: controller.signal,
+        onProgress: (step) => {
+          progress.push(step);
+          if (step.percent >= 30) controller.abort();
+        },
+      })
       .catch((caught: unknown) => caught);
     expect(isAgentError(error, 'EXECUTION_CANCELLED')).toBe(true);
     const state = server.downloads.get('llama3.2:1b');
@@ -193,11 +325,13 @@ describe('pull', () => {
     expect(state?.startedAt[1]).toBe(stoppedAt);
   });
 
-  it('Ollama: an unknown name rejects with the server\'s words', async () => {
+  it("Ollama: an unknown name rejects with the server's words", async () => {
     const server = await start('ollama');
     const models = await localModels({ baseURL: server.url });
     const error: unknown = await models.pull?.('no-such-model').catch((caught: unknown) => caught);
-    expect(isAgentError(error, 'STREAM_ERROR') && error.message).toBe('Ollama could not pull "no-such-model": pull model manifest: file does not exist');
+    expect(isAgentError(error, 'STREAM_ERROR') && error.message).toBe(
+      'Ollama could not pull "no-such-model": pull model manifest: file does not exist',
+    );
   });
 
   it('LM Studio v1: a download job, polled, with its speed', async () => {
@@ -211,11 +345,18 @@ describe('pull', () => {
   });
 
   it('llama.cpp router: progress from /models/sse, summed over files; cancel sends /models/unload', async () => {
-    const server = await start('llama.cpp-router', { downloads: { 'ggml-org/gemma-3-1b-it-GGUF': {} } });
+    const server = await start('llama.cpp-router', {
+      downloads: { 'ggml-org/gemma-3-1b-it-GGUF': {} },
+    });
     const models = await localModels({ baseURL: server.url });
     const controller = new AbortController();
     const error: unknown = await models
-      .pull?.('ggml-org/gemma-3-1b-it-GGUF', { signal: controller.signal, onProgress: (step) => { if (step.percent >= 20) controller.abort(); } })
+      .pull?.('ggml-org/gemma-3-1b-it-GGUF', {
+        signal: controller.signal,
+        onProgress: (step) => {
+          if (step.percent >= 20) controller.abort();
+        },
+      })
       .catch((caught: unknown) => caught);
     expect(isAgentError(error, 'EXECUTION_CANCELLED')).toBe(true);
     expect(server.requests).toContain('POST /models/unload');

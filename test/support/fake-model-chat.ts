@@ -42,34 +42,65 @@ export function fakeTokens(body: ChatBody): number {
   let tokens = 0;
   for (const message of body.messages ?? []) {
     tokens += 4;
-    const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+    const text =
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
     tokens += text.split(/\s+/).filter(Boolean).length;
   }
   return tokens;
 }
 
-export function answerChat(body: ChatBody, behaviour: FakeChatBehaviour, response: ServerResponse): void {
+export function answerChat(
+  body: ChatBody,
+  behaviour: FakeChatBehaviour,
+  response: ServerResponse,
+): void {
   const model = body.model ?? 'model';
-  const hasImage = (body.messages ?? []).some((message) => Array.isArray(message.content) && message.content.some((part: { type?: string }) => part.type === 'image_url'));
+  const hasImage = (body.messages ?? []).some(
+    (message) =>
+      Array.isArray(message.content) &&
+      message.content.some((part: { type?: string }) => part.type === 'image_url'),
+  );
   if (hasImage && behaviour.images !== true) {
-    response.writeHead(400, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ error: { code: 400, message: 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj', type: 'invalid_request_error' } }),
-    );
+    response
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({
+          error: {
+            code: 400,
+            message:
+              'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+            type: 'invalid_request_error',
+          },
+        }),
+      );
     return;
   }
   let promptTokens = fakeTokens(body);
   if (behaviour.window !== undefined && promptTokens > behaviour.window) {
     if (behaviour.refusesOverflow === true) {
-      response.writeHead(400, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ error: { code: 400, message: `the request exceeds the available context size (${behaviour.window} tokens)`, type: 'exceed_context_size_error' } }),
-      );
+      response
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            error: {
+              code: 400,
+              message: `the request exceeds the available context size (${behaviour.window} tokens)`,
+              type: 'exceed_context_size_error',
+            },
+          }),
+        );
       return;
     }
     promptTokens = behaviour.window; // Ollama keeps the end of the prompt and says nothing
   }
   const chunks: unknown[] = [];
   const delta = (value: Record<string, unknown>, finish: string | null = null): void => {
-    chunks.push({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: value, finish_reason: finish }] });
+    chunks.push({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      model,
+      choices: [{ index: 0, delta: value, finish_reason: finish }],
+    });
   };
   let finish = 'stop';
   let completion = 0;
@@ -80,16 +111,32 @@ export function answerChat(body: ChatBody, behaviour: FakeChatBehaviour, respons
         const id = behaviour.ids === false ? {} : { id: `call_${index + 1}` };
         const args = JSON.stringify({ city });
         if (behaviour.streamArguments === false) {
-          delta({ tool_calls: [{ index, ...id, type: 'function', function: { name: 'get_weather', arguments: args } }] });
+          delta({
+            tool_calls: [
+              {
+                index,
+                ...id,
+                type: 'function',
+                function: { name: 'get_weather', arguments: args },
+              },
+            ],
+          });
         } else {
-          delta({ tool_calls: [{ index, ...id, type: 'function', function: { name: 'get_weather', arguments: '' } }] });
+          delta({
+            tool_calls: [
+              { index, ...id, type: 'function', function: { name: 'get_weather', arguments: '' } },
+            ],
+          });
           delta({ tool_calls: [{ index, function: { arguments: args.slice(0, 6) } }] });
           delta({ tool_calls: [{ index, function: { arguments: args.slice(6) } }] });
         }
       });
       finish = 'tool_calls';
     } else if (behaviour.toolCalls === 'text') {
-      for (const city of calls) delta({ content: `<tool_call>\n{"name": "get_weather", "arguments": {"city": "${city}"}}\n</tool_call>\n` });
+      for (const city of calls)
+        delta({
+          content: `<tool_call>\n{"name": "get_weather", "arguments": {"city": "${city}"}}\n</tool_call>\n`,
+        });
     } else {
       delta({ content: 'I cannot look up the weather.' });
     }
@@ -99,12 +146,29 @@ export function answerChat(body: ChatBody, behaviour: FakeChatBehaviour, respons
     completion = 6;
   } else {
     if (behaviour.reasoning === 'field') delta({ reasoning_content: 'The user wants OK.' });
-    delta({ content: behaviour.reasoning === 'tags' ? '<think>The user wants OK.</think>OK' : hasImage ? 'Red.' : 'OK' });
+    delta({
+      content:
+        behaviour.reasoning === 'tags'
+          ? '<think>The user wants OK.</think>OK'
+          : hasImage
+            ? 'Red.'
+            : 'OK',
+    });
     completion = 8;
   }
   delta({}, finish);
   if (behaviour.usage !== false && body.stream_options?.include_usage === true) {
-    chunks.push({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion } });
+    chunks.push({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      model,
+      choices: [],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completion,
+        total_tokens: promptTokens + completion,
+      },
+    });
   }
   response.writeHead(200, { 'content-type': 'text/event-stream' });
   for (const chunk of chunks) response.write(`data: ${JSON.stringify(chunk)}\n\n`);

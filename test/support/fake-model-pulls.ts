@@ -45,7 +45,10 @@ export class FakeDownload {
    * Runs one attempt: `step` is told after each step; resolves 'done', 'dropped' (the first
    * attempt at `dropAt`), 'error', or 'stopped' (`stopped()` turned true: the client left).
    */
-  async run(step: (layer: number) => void, stopped: () => boolean): Promise<'done' | 'dropped' | 'error' | 'stopped'> {
+  async run(
+    step: (layer: number) => void,
+    stopped: () => boolean,
+  ): Promise<'done' | 'dropped' | 'error' | 'stopped'> {
     this.attempts++;
     this.startedAt.push(this.fraction);
     const steps = this.options.steps ?? 12;
@@ -58,8 +61,18 @@ export class FakeDownload {
         if (stopped()) return 'stopped';
         this.done[layer] = Math.min(size, (this.done[layer] ?? 0) + Math.ceil(size / steps));
         step(layer);
-        if (this.attempts === 1 && this.options.dropAt !== undefined && this.fraction >= this.options.dropAt) return 'dropped';
-        if (this.attempts === 1 && this.options.errorAt !== undefined && this.fraction >= this.options.errorAt.fraction) return 'error';
+        if (
+          this.attempts === 1 &&
+          this.options.dropAt !== undefined &&
+          this.fraction >= this.options.dropAt
+        )
+          return 'dropped';
+        if (
+          this.attempts === 1 &&
+          this.options.errorAt !== undefined &&
+          this.fraction >= this.options.errorAt.fraction
+        )
+          return 'error';
       }
     }
     return 'done';
