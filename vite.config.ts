@@ -47,6 +47,8 @@ export default defineConfig({
         components: 'components/index.ts',
         worker: 'src/worker/index.ts',
         mcp: 'src/mcp/index.ts',
+        // `open-agent doctor` (bin/open-agent.js imports it): Node only, never imported by a page.
+        cli: 'src/models/doctor-cli.ts',
       },
       formats: ['es'],
     },

@@ -8,6 +8,7 @@ import { browserCore } from './node/browser-core.js';
 import { browserEngine } from './node/browser-engine.js';
 import { bundleSizes } from './node/bundle-sizes.js';
 import { coldImport } from './node/cold-import.js';
+import { doctorFigures } from './node/doctor.js';
 import { contextFitting } from './node/context-fitting.js';
 import { summarizeFigures } from './node/summarize-compaction.js';
 import { searchFigures } from './node/history-search.js';
@@ -40,6 +41,7 @@ const SECTIONS: Section[] = [
   { name: 'sandbox', run: sandboxFigures },
   { name: 'run', run: clientRun },
   { name: 'engine', run: browserEngine },
+  { name: 'doctor', run: doctorFigures },
 ];
 
 /**

@@ -178,3 +178,19 @@ export type {
   LanguageModelMessage,
   LanguageModelSession,
 } from './backend/engines/chrome-ai-types.js';
+// Models on the server (issue: know your server) — the implementation loads on first call.
+export { localModels } from './models/local-models.js';
+export type {
+  LoadOptions,
+  LocalModel,
+  LocalModels,
+  LocalModelsOptions,
+  ModelCapabilities,
+  ModelRequestOptions,
+  PullOptions,
+  PullProgress,
+  ServerIdentity,
+  ServerKind,
+} from './models/local-models.js';
+export { checkServer } from './models/check-server.js';
+export type { CheckServerOptions, CheckStatus, ServerCheck, ServerCheckId, ServerReport } from './models/check-server.js';

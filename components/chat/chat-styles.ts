@@ -29,6 +29,8 @@ export const chatStyles = css`
   .main > header ::slotted(*), .main > header .title { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .main > header > :is(button, .context) { flex: none; white-space: nowrap; }
   .main > header > slot { display: block; min-width: 0; flex: 0 1 auto; overflow: hidden; }
+  /* The model's name gives way first on a narrow header: it shrinks with an ellipsis. */
+  .main > header .model-button { font-size: 1em; border-color: transparent; padding: 4px 8px; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .main > header .spacer { flex: 1; }
   .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
   .context meter { inline-size: 4em; block-size: 0.6em; }
@@ -110,14 +112,14 @@ export const chatStyles = css`
   .typing span:nth-child(2) { animation-delay: 0.2s; } .typing span:nth-child(3) { animation-delay: 0.4s; }
 
   .jump { position: absolute; left: 50%; bottom: 96px; transform: translateX(-50%); border-radius: 999px; box-shadow: var(--_shadow); z-index: 2; }
-  .banner { display: flex; gap: 12px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px; border-radius: var(--_radius); font-size: 0.9em; }
+  .banner { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px; border-radius: var(--_radius); font-size: 0.9em; }
   .banner.error { background: color-mix(in srgb, var(--_danger) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_danger) 40%, transparent); }
   .banner.warning { background: color-mix(in srgb, var(--_warning) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_warning) 40%, transparent); }
-  .banner-text { flex: 1; display: grid; gap: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 35vh; overflow: auto; }
+  .banner-text { flex: 1 1 14em; display: grid; gap: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 35vh; overflow: auto; }
   .banner.error strong { color: var(--_danger); }
   .banner-text code { font-family: var(--_mono); font-size: 0.92em; }
   .banner-text summary { cursor: pointer; color: var(--_muted); }
-  .banner-actions { display: flex; gap: 6px; flex: none; }
+  .banner-actions { display: flex; flex-wrap: wrap; gap: 6px; flex: none; }
   .composer { display: flex; gap: 8px; align-items: flex-end; padding: 8px 16px 16px; width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 32px); margin: 0 auto; }
   .composer textarea:disabled { background: var(--_surface); cursor: not-allowed; }
   .composer textarea { flex: 1 1 0; min-width: min(60%, 100%); resize: none; field-sizing: content; min-height: 46px; max-height: 220px; padding: 11px 14px; border-radius: var(--_radius); line-height: 1.45; box-shadow: var(--_shadow); }

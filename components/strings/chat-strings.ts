@@ -101,6 +101,36 @@ export interface ChatStrings {
   'Tools do not run automatically here: run this call?': string;
   'The page is running this tool; its result will appear here.': string;
   'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).': string;
+  // The model picker (its own chunk, loaded when the model button is first pressed)
+  '{model}: choose a model': string;
+  'Models on this server': string;
+  'Models': string;
+  'Close': string;
+  'Loading models…': string;
+  'No models on this server.': string;
+  'loaded': string;
+  'tools': string;
+  'vision': string;
+  'thinking': string;
+  'Get a model…': string;
+  'Model name': string;
+  'Download': string;
+  'Cancel': string;
+  'Downloading {name}': string;
+  'The download stopped: {message}': string;
+  'Starting…': string;
+  '{percent} % · {done} of {total}': string;
+  '{speed}/s': string;
+  'Check this server': string;
+  'Checking…': string;
+  'Server check': string;
+  'Pass': string;
+  'Warning': string;
+  'Failed': string;
+  'Fix: {fix}': string;
+  '{n} short generations, at most {tokens} output tokens.': string;
+  'Pull {model}': string;
+  'Choose a model': string;
   // The conversations list
   'New': string;
   'Import': string;
