@@ -1,7 +1,7 @@
 import { isAgentError } from '../errors/agent-error.js';
 import type { AgentEvent, DoneStatus } from '../types/events.js';
 import { addUsage, emptyUsage } from '../types/usage.js';
-import { DEFAULTS } from './agent-options.js';
+import { DEFAULTS } from './agent-defaults.js';
 import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';

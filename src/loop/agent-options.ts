@@ -1,7 +1,7 @@
-import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
 import type { ToolSource } from '../tools/tool-registry.js';
-import type { Message } from '../types/message.js';
+import type { ToolInputDelta } from './tool-input-delta.js';
+import type { ContextPolicy } from './context-policy.js';
 import type { Hooks } from './hooks.js';
 import type { LoopStrategy } from './loop-strategies.js';
 import type { HistoryStore } from '../history/history-store.js';
@@ -9,30 +9,8 @@ import type { AgentError } from '../errors/agent-error.js';
 import type { ToolCallToRepair } from './tool-input-repair.js';
 import type { ResponseFormat } from './response-format.js';
 
-/**
- * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
- * receives. Not an `AgentEvent`: the call is still reported whole by `tool_use`.
- */
-export interface ToolInputDelta {
-  /** The call's position in the model response (0 for the first call). */
-  index: number;
-  /** The call's id, once the server sent it (the `tool_use` event's `id`). */
-  toolUseId?: string;
-  /** The tool's name, once the server sent it. */
-  name?: string;
-  /** The raw arguments text received so far for this call — the whole text, not only the new piece. */
-  inputText: string;
-}
-
-/** What {@link AgentOptions.contextPolicy} may be. */
-export type ContextPolicy =
-  | 'drop-oldest'
-  | 'error'
-  | ((input: {
-      messages: Message[];
-      promptTokens: number;
-      contextWindow: number;
-    }) => Message[] | Promise<Message[]>);
+export type { ToolInputDelta } from './tool-input-delta.js';
+export type { ContextPolicy } from './context-policy.js';
 
 /**
  * Everything a {@link Client} (or {@link query}) needs. Give `baseURL` for an
@@ -203,42 +181,4 @@ export interface AgentOptions {
     call: ToolCallToRepair,
     error: AgentError,
   ) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
-}
-
-/** Defaults of {@link AgentOptions}. */
-export const DEFAULTS = {
-  apiKey: 'not-needed',
-  autoExecuteTools: false,
-  maxToolIterations: 5,
-  temperature: 0.7,
-  maxTokens: 4096,
-  timeout: 60_000,
-  maxRetries: 2,
-} as const;
-
-/**
- * The transport for these options: `backend`, else a fetch backend for `baseURL`.
- * @throws TypeError when neither is given.
- */
-export function backendFor(options: AgentOptions): ChatBackend {
-  if (options.backend) return options.backend;
-  if (!options.baseURL) {
-    throw new TypeError('AgentOptions needs a baseURL (an OpenAI-compatible server) or a backend');
-  }
-  return createFetchBackend({
-    baseURL: options.baseURL,
-    ...(options.api ? { api: options.api } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-  });
-}
-
-/** Reports an error that does not stop a run to `onError`, else as a console warning. */
-export function reportFor(options: AgentOptions): (error: AgentError) => void {
-  return (error) => {
-    if (options.onError) options.onError(error);
-    else console.warn(`open-agent: ${error.message}`);
-  };
 }

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
-import { DEFAULTS } from './agent-options.js';
+import { DEFAULTS } from './agent-defaults.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';

@@ -1,0 +1,10 @@
+/** Defaults of `AgentOptions`: what applies when an option is left out. */
+export const DEFAULTS = {
+  apiKey: 'not-needed',
+  autoExecuteTools: false,
+  maxToolIterations: 5,
+  temperature: 0.7,
+  maxTokens: 4096,
+  timeout: 60_000,
+  maxRetries: 2,
+} as const;
