@@ -3,8 +3,6 @@ export const DEFAULTS = {
   apiKey: 'not-needed',
   autoExecuteTools: false,
   maxToolIterations: 5,
-  temperature: 0.7,
-  maxTokens: 4096,
   timeout: 60_000,
   maxRetries: 2,
 } as const;

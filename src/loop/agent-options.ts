@@ -64,9 +64,18 @@ export interface AgentOptions {
   history?: HistoryStore;
   /** The conversation to load and append to. Default: a new random id. */
   conversationId?: string;
-  /** Default 0.7. */
+  /**
+   * Sampling temperature. Sent only when set: left out, the server's default applies (an
+   * Ollama Modelfile's `PARAMETER temperature`, llama-server's `--temp`, LM Studio's preset).
+   */
   temperature?: number;
-  /** Default 4096. */
+  /**
+   * The longest answer in tokens (`max_tokens`; Ollama's native `options.num_predict`). Sent
+   * only when set: left out, the server's default applies (reasoning models often need more
+   * than 4,096). The context window keeps room for the answer either way (this many tokens, or
+   * up to 4,096 when unset, at most a quarter of the window) and lowers a `maxTokens` that
+   * would overflow it.
+   */
   maxTokens?: number;
   /**
    * The model's context window in tokens. `'auto'` (the default with `baseURL`) asks the
@@ -116,7 +125,23 @@ export interface AgentOptions {
    * }
    */
   responseFormat?: ResponseFormat;
-  /** Extra fields merged into every request body (e.g. `{ options: { num_ctx: 16384 } }` for Ollama). */
+  /**
+   * Fields laid over every request body, last: an extra replaces what the options produced
+   * (`{ temperature: 0.9 }` wins over `temperature`), `undefined` removes a field
+   * (`{ max_tokens: undefined }`, `{ stream_options: undefined }`), and any other field is
+   * sent as given (`top_p`, `seed`, llama.cpp's `min_p`, Ollama's `{ options: { num_ctx: 16384 } }`).
+   * `messages` and `stream` are the runtime's own. With `api: 'ollama'`, OpenAI sampling
+   * fields move into `options`. Precedence, lowest first: the options (`temperature`,
+   * `maxTokens`, `toolChoice`…), then `requestExtras`, then the context window's fitting (it
+   * lowers a `max_tokens` that would overflow and sets Ollama's `num_ctx` unless given here).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:8080/v1',
+   *   requestExtras: { top_p: 0.8, min_p: 0.05, stream_options: undefined },
+   * });
+   */
   requestExtras?: Record<string, unknown>;
   /** Called with errors that do not stop the run: storage failures (once), hook failures. */
   onError?: (error: AgentError) => void;

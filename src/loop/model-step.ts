@@ -6,7 +6,7 @@ import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
-import { DEFAULTS } from './agent-defaults.js';
+import { withExtras } from './request-extras.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';
@@ -217,22 +217,24 @@ function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequ
   const tools = registry.definitions;
   // Without what history keeps for display only (the Client's `sent`; see display-fields.ts).
   const messages = sent ? sent(sentMessages(state.messages)) : sentMessages(state.messages);
-  return {
-    ...options.requestExtras,
+  const request: ChatRequest = {
     model: options.model,
     messages: options.systemPrompt
       ? [{ role: 'system', content: options.systemPrompt }, ...messages]
       : messages,
     stream: true,
     stream_options: { include_usage: true },
-    temperature: options.temperature ?? DEFAULTS.temperature,
-    max_tokens: options.maxTokens ?? DEFAULTS.maxTokens,
+    // Sampling only when the app set it: otherwise the server's own settings apply (an
+    // Ollama Modelfile's PARAMETER, llama-server's --temp and presets, LM Studio's presets).
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     ...(tools ? { tools } : {}),
     ...(tools && options.toolChoice !== undefined ? { tool_choice: options.toolChoice } : {}),
     ...(tools && options.parallelToolCalls !== undefined
       ? { parallel_tool_calls: options.parallelToolCalls }
       : {}),
   };
+  return options.requestExtras ? withExtras(request, options.requestExtras) : request;
 }
 
 /**
