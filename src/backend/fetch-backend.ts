@@ -1,9 +1,12 @@
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+
+export type { TimeoutOptions } from './timeouts.js';
 import { chunkStream } from './chunk-stream.js';
 import { openResponse } from './open-response.js';
 import { createOpenAIBodyReader } from './openai-body-reader.js';
 import type { RetryDelayOptions } from './retry-delay.js';
+import { attemptTimeouts, type TimeoutOptions } from './timeouts.js';
 import { sleep as defaultSleep, type Sleep } from './sleep.js';
 
 /** Options for {@link createFetchBackend}. */
@@ -25,11 +28,22 @@ export interface FetchBackendOptions {
   /** The `fetch` to use. Default `globalThis.fetch`, bound (an unbound `window.fetch` throws "Illegal invocation"). */
   fetch?: typeof globalThis.fetch;
   /**
-   * Milliseconds to wait for the response headers, and the longest silence between body
-   * reads. Default 60 000. `0` or `Infinity` waits forever.
+   * How long to wait, in ms. A number limits both waits below; an object sets each. Reaching a
+   * limit ends the request with `NETWORK_ERROR` and never sends it again.
+   * - `firstByte`: for the response headers and the first body byte — the time a local server
+   *   takes to load the model and read the prompt (minutes on a laptop). Default: no limit
+   *   (stop it with the `signal`).
+   * - `idle`: the longest silence between two pieces of the body once it has started. Default
+   *   300 000 (5 minutes: some servers send a long tool call only once it is complete).
+   * `0` or `Infinity` means no limit.
    */
-  timeout?: number;
-  /** Retries for network failures, timeouts and 408/409/429/5xx before any body byte. Default 2 (3 requests in all). */
+  timeout?: number | TimeoutOptions;
+  /**
+   * How many times to send a request again when the server provably did not start it: a
+   * 408/409/429/5xx answer (after its `Retry-After`), or a connection that never opened
+   * (refused, DNS; Node reports these — a browser's bare "Failed to fetch" does not, so it is
+   * not retried). A request the server accepted is never re-sent. Default 2 (3 requests at most).
+   */
   maxRetries?: number;
   /** Extra request headers (override the defaults). */
   headers?: Record<string, string>;
@@ -58,7 +72,7 @@ export interface FetchBackendInternals {
  * the HTTP body.
  *
  * Throws `AgentError`: `HTTP_ERROR` (status ≥ 400, with the server's message),
- * `NETWORK_ERROR` (unreachable, timed out; in a page with a CORS hint for local servers),
+ * `NETWORK_ERROR` (unreachable, a `timeout` reached; in a page with a CORS hint for local servers),
  * `STREAM_ERROR` (an error reported inside a 200 stream, after the chunks before it),
  * `INVALID_RESPONSE` (not a chat-completions stream), `EXECUTION_CANCELLED` (the signal).
  *
@@ -82,6 +96,7 @@ export function createFetchBackend(
   // throws "Illegal invocation", and a polyfill installed later is still picked up.
   const fetch: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeouts = attemptTimeouts(options.timeout);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: api === 'ollama' ? 'application/x-ndjson' : 'text/event-stream',
@@ -100,7 +115,7 @@ export function createFetchBackend(
       url,
       init: { method: 'POST', headers, body: JSON.stringify(body) },
       fetch,
-      timeoutMs: options.timeout ?? 60_000,
+      timeouts,
       maxRetries: options.maxRetries ?? 2,
       sleep: internals.sleep ?? defaultSleep,
       retryDelay: internals.retryDelay,

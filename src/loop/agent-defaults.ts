@@ -3,6 +3,5 @@ export const DEFAULTS = {
   apiKey: 'not-needed',
   autoExecuteTools: false,
   maxToolIterations: 5,
-  timeout: 60_000,
   maxRetries: 2,
 } as const;

@@ -1,4 +1,5 @@
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
+import type { TimeoutOptions } from '../backend/fetch-backend.js';
 import type { ToolSource } from '../tools/tool-registry.js';
 import type { ToolInputDelta } from './tool-input-delta.js';
 import type { ContextPolicy } from './context-policy.js';
@@ -103,9 +104,28 @@ export interface AgentOptions {
    * });
    */
   contextPolicy?: ContextPolicy;
-  /** Milliseconds to wait for response headers or between stream reads. Default 60,000. */
-  timeout?: number;
-  /** Retries before the first response byte (408/409/429/5xx, network). Default 2. */
+  /**
+   * How long to wait for the server, in ms; reaching it ends the call with `NETWORK_ERROR`,
+   * and the request is never sent again. A number limits both waits; `{ firstByte, idle }`
+   * sets each. `firstByte` (response headers and first byte: loading the model, reading the
+   * prompt — minutes on a laptop) has no limit by default: the `signal` (Stop) ends the wait
+   * at any moment, and `waiting` events say how long it has lasted. `idle` (silence between
+   * pieces of a started answer) defaults to 300,000 (5 minutes).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:30b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   timeout: { firstByte: 10 * 60_000, idle: 60_000 },
+   * });
+   */
+  timeout?: number | TimeoutOptions;
+  /**
+   * Re-sends when the server provably did not start the work: 408/409/429/5xx answers (after
+   * their `Retry-After`) and connections that never opened (refused, DNS; reported by Node — a
+   * browser's bare "Failed to fetch" is not retried). A request the server accepted and is
+   * still working on is never re-sent. Default 2 (3 requests at most).
+   */
   maxRetries?: number;
   /**
    * Ask for the final answer as JSON matching a schema (zod or JSON Schema): the server
