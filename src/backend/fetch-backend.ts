@@ -1,5 +1,7 @@
 import { withSetupFix } from '../errors/with-setup-fix.js';
-import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import type { ChatBackend, ChatRequest, WaitReport } from '../types/chat-request.js';
+import { isRecord } from '../types/is-record.js';
+import { WaitReporter } from './wait-reporter.js';
 
 export type { TimeoutOptions } from './timeouts.js';
 import { chunkStream } from './chunk-stream.js';
@@ -104,13 +106,32 @@ export function createFetchBackend(
     ...lowerCaseKeys(options.headers ?? {}),
   };
 
+  // llama.cpp, once a response showed it (its `timings`): later requests ask for its
+  // prompt-processing progress. No other server is sent the field.
+  let llamaCpp = false;
+  const ollamaServer = api === 'ollama' || portOf(root) === '11434';
+
   /** One batch of chunks per body read (see `chunkStream`). */
   async function* batches(
     request: ChatRequest,
     signal: AbortSignal | undefined,
+    onWaiting: ((report: WaitReport) => void) | undefined,
   ): AsyncGenerator<readonly unknown[]> {
     const ollama = api === 'ollama' ? await import('./ollama-api.js') : undefined;
-    const body = ollama ? ollama.toOllamaRequest(request) : request;
+    const asked =
+      llamaCpp && onWaiting && !('return_progress' in request)
+        ? { ...request, return_progress: true }
+        : request;
+    const body = ollama ? ollama.toOllamaRequest(asked) : asked;
+    const waits = onWaiting
+      ? new WaitReporter({
+          report: onWaiting,
+          root: root.replace(/\/(v1|api)$/, ''),
+          model: request.model,
+          fetch,
+          ollama: ollamaServer,
+        })
+      : undefined;
     const opened = await openResponse({
       url,
       init: { method: 'POST', headers, body: JSON.stringify(body) },
@@ -121,7 +142,7 @@ export function createFetchBackend(
       retryDelay: internals.retryDelay,
       pageOrigin: internals.pageOrigin,
       signal,
-    });
+    }).finally(() => waits?.started());
     const reader = ollama ? ollama.createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {
@@ -144,7 +165,11 @@ export function createFetchBackend(
           } finally {
             // Also when the reader threw: the chunks before an error are handed out first
             // (the error then propagates once the consumer asks for more).
-            if (batch.length > 0) yield batch;
+            if (batch.length > 0) {
+              waits?.observe(batch);
+              if (!llamaCpp) llamaCpp = batch.some(isLlamaCppChunk);
+              yield batch;
+            }
           }
           start = end;
           if (reader.finished) return;
@@ -158,6 +183,7 @@ export function createFetchBackend(
         opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true }),
       );
     } finally {
+      waits?.close();
       if (failure === undefined && reader.finished) opened.release();
       else opened.close(failure);
     }
@@ -167,10 +193,23 @@ export function createFetchBackend(
     chat: {
       completions: {
         create: (request, requestOptions) =>
-          chunkStream(() => batches(request, requestOptions?.signal)),
+          chunkStream(() => batches(request, requestOptions?.signal, requestOptions?.onWaiting)),
       },
     },
   };
+}
+
+/** llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do. */
+function isLlamaCppChunk(chunk: unknown): boolean {
+  return isRecord(chunk) && (isRecord(chunk.timings) || isRecord(chunk.prompt_progress));
+}
+
+function portOf(url: string): string | undefined {
+  try {
+    return new URL(url).port;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Characters of a read parsed at once, see `batches`. */

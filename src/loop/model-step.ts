@@ -1,7 +1,7 @@
 import { AgentError, callbackFailure, errorMessage, isAbortError } from '../errors/agent-error.js';
 import type { AssistantTurn, ToolCallDelta } from '../stream/aggregate-stream.js';
 import type * as AggregateStream from '../stream/aggregate-stream.js';
-import type { ChatRequest } from '../types/chat-request.js';
+import type { ChatRequest, WaitReport } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
@@ -29,6 +29,7 @@ export interface ModelStepResult {
 export async function* modelStep(
   context: LoopContext,
   iteration: number,
+  onWaiting?: (report: WaitReport) => void,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
   // A live tool source (`tools: () => mcp.tools`) is read again before every call.
   context.registry.refresh();
@@ -71,10 +72,10 @@ export async function* modelStep(
     const dialects = hasTools ? loadTextToolCallDialects() : undefined;
     // Repairing a call's input matters only when there are tools to call: loaded beside them.
     const repairsLoaded = hasTools ? (toolInputRepair ?? loadToolInputRepair()) : undefined;
-    const chunks = await context.backend.chat.completions.create(
-      request,
-      context.signal ? { signal: context.signal } : {},
-    );
+    const chunks = await context.backend.chat.completions.create(request, {
+      ...(context.signal ? { signal: context.signal } : {}),
+      ...(onWaiting ? { onWaiting } : {}),
+    });
     const repairModule = repairsLoaded instanceof Promise ? await repairsLoaded : repairsLoaded;
     const repairs = repairModule ? new repairModule.ToolInputRepairs(context) : undefined;
     const { aggregateStream } =

@@ -29,6 +29,20 @@ export interface ChatRequest {
 }
 
 /**
+ * What a transport can tell about a wait before the first token (optional: a backend may
+ * never call `onWaiting`). `phase` as in the `waiting` event: `'loading_model'` (Ollama's
+ * `/api/ps` does not list the model yet), `'reading_prompt'` (llama.cpp's `prompt_progress`,
+ * or a model Ollama already holds), `'queued'`, `'waiting'`.
+ */
+export interface WaitReport {
+  phase: 'connecting' | 'queued' | 'loading_model' | 'reading_prompt' | 'waiting' | (string & {});
+  /** 0..1 when the server tells how far the phase is. */
+  progress?: number | undefined;
+  /** The model the wait is for. */
+  model?: string | undefined;
+}
+
+/**
  * Anything that streams chat-completion chunks: an `openai` client, a WebLLM
  * `MLCEngine`, the {@link scriptedBackend}, or our fetch transport. Chunks are wire data
  * (`unknown`) until the aggregator reads them.
@@ -38,7 +52,7 @@ export interface ChatBackend {
     completions: {
       create(
         request: ChatRequest,
-        options?: { signal?: AbortSignal },
+        options?: { signal?: AbortSignal; onWaiting?: (report: WaitReport) => void },
       ): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
     };
   };
