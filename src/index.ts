@@ -147,3 +147,7 @@ export type {
   EndpointCandidate,
   EndpointStatus,
 } from './discovery/index.js';
+
+// Slow local servers (#25): what a transport reports before the first token, how long to wait.
+export type { WaitReport } from './types/chat-request.js';
+export type { TimeoutOptions } from './backend/timeouts.js';
