@@ -12,6 +12,7 @@ import { clientRun } from './node/client-run.js';
 import { loopOverhead } from './node/loop-overhead.js';
 import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
+import { slowServer } from './node/slow-server.js';
 
 /** Relative to the repository root, which bench/run.mjs makes the working directory. */
 const RESULTS_DIR = 'bench/results';
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   { name: 'chat', run: browserChat },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'run', run: clientRun },
+  { name: 'slow', run: slowServer },
 ];
 
 /**

@@ -5,25 +5,47 @@ import type { WaitReport } from '../types/chat-request.js';
 export interface WaitClock {
   /** Milliseconds without a token before the first `waiting` event. Default 250. */
   firstAfterMs: number;
+  /**
+   * And at least this long after the request went out (the backend's first report): an answer
+   * that starts at once yields none, however long the call took to prepare. Default 100.
+   */
+  afterRequestMs: number;
   /** Milliseconds between later `waiting` events. Default 1,000. */
   everyMs: number;
   now(): number;
 }
 
 /** The clock of {@link announceWaiting} unless a test gives one. */
-export const WAIT_CLOCK: WaitClock = { firstAfterMs: 250, everyMs: 1_000, now: () => Date.now() };
+export const WAIT_CLOCK: WaitClock = {
+  firstAfterMs: 250,
+  afterRequestMs: 100,
+  everyMs: 1_000,
+  now: () => Date.now(),
+};
 
 /** What the transport said about the wait so far (see `WaitReport`), kept current by the model step. */
 export class WaitStatus {
   phase: Waiting['phase'] = 'waiting';
   progress: number | undefined;
   model: string | undefined;
-  /** True once the backend said a request is out: a backend that never reports yields no `waiting`. */
-  reported = false;
+  /** When the backend first said a request is out; a backend that never reports yields no `waiting`. */
+  reportedAt: number | undefined;
+  /** Resolves at the first report. */
+  readonly firstReport: Promise<void>;
+  readonly #reported: () => void;
+
+  constructor(private readonly now: () => number = WAIT_CLOCK.now) {
+    let resolve!: () => void;
+    this.firstReport = new Promise((settle) => (resolve = settle));
+    this.#reported = resolve;
+  }
 
   /** Takes what the transport reports; a later phase replaces the earlier one. */
   readonly report = (report: WaitReport): void => {
-    this.reported = true;
+    if (this.reportedAt === undefined) {
+      this.reportedAt = this.now();
+      this.#reported();
+    }
     this.phase = report.phase;
     this.progress = report.progress;
     if (report.model !== undefined) this.model = report.model;
@@ -54,22 +76,30 @@ export async function* announceWaiting<R>(
 ): AsyncGenerator<AgentEvent, R> {
   const started = clock.now();
   let waiting = true;
-  let delay = clock.firstAfterMs;
+  /** When the next `waiting` event is due, in ms after `started` (and after the request went out). */
+  let due = clock.firstAfterMs;
   let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
   try {
     for (;;) {
       const next = (pending = source.next());
       let result: IteratorResult<AgentEvent, R> | undefined;
       while (waiting && result === undefined) {
-        const tick = timer(delay);
+        // Not before the request is out: until then, the call is only being prepared.
+        if (status.reportedAt === undefined) {
+          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
+          continue;
+        }
+        const at = Math.max(started + due, status.reportedAt + clock.afterRequestMs);
+        const tick = timer(Math.max(0, at - clock.now()));
         try {
           result = await Promise.race([next, tick.promise]);
         } finally {
           tick.cancel();
         }
-        if (result === undefined && status.reported) {
-          delay = clock.everyMs;
-          yield waitingEvent(status, clock.now() - started);
+        if (result === undefined) {
+          const elapsedMs = clock.now() - started;
+          due = elapsedMs + clock.everyMs;
+          yield waitingEvent(status, elapsedMs);
         }
       }
       result ??= await next;

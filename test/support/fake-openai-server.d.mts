@@ -92,6 +92,8 @@ export interface FakeOpenAIServer {
   readonly errors: string[];
   /** Under a latency profile: each chat request's timing, in order. */
   readonly latency: LatencyRecord[];
+  /** Under a latency profile: the next request loads the model again. */
+  unloadModel(): void;
   /** Streams the client closed before they ended (a `break`, an abort). */
   readonly disconnects: number;
   /** Turns still queued. */

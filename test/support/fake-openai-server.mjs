@@ -254,6 +254,9 @@ export async function startFakeOpenAIServer(options = {}) {
     requestHeaders,
     errors,
     latency: latency?.records ?? [],
+    unloadModel() {
+      latency?.unload();
+    },
     get disconnects() {
       return state.disconnects;
     },
