@@ -17,6 +17,7 @@ import { loopOverhead } from './node/loop-overhead.js';
 import { noBuildLoad } from './node/no-build-load.js';
 import { sandboxFigures } from './node/sandbox.js';
 import { streamThroughput } from './node/stream-throughput.js';
+import { slowServer } from './node/slow-server.js';
 
 /** Relative to the repository root, which bench/run.mjs makes the working directory. */
 const RESULTS_DIR = 'bench/results';
@@ -42,6 +43,7 @@ const SECTIONS: Section[] = [
   { name: 'run', run: clientRun },
   { name: 'engine', run: browserEngine },
   { name: 'doctor', run: doctorFigures },
+  { name: 'slow', run: slowServer },
 ];
 
 /**

@@ -194,3 +194,6 @@ export type {
 } from './models/local-models.js';
 export { checkServer } from './models/check-server.js';
 export type { CheckServerOptions, CheckStatus, ServerCheck, ServerCheckId, ServerReport } from './models/check-server.js';
+// Slow local servers (#25): what a transport reports before the first token, how long to wait.
+export type { WaitReport } from './types/chat-request.js';
+export type { TimeoutOptions } from './backend/timeouts.js';

@@ -87,18 +87,25 @@ function pickerAction(message: string, model: string | undefined, pick: ((pull: 
 
 /** The first line of a message, shorter than {@link SHORT}. */
 const SHORT = 160;
+/** The lines after the first are shown as they are up to this length: they say how to fix it. */
+const FIX = 600;
 
 /**
- * An error message: its first line (cut at {@link SHORT} characters), the rest under
- * "Details"; `code` in backticks shows as code.
+ * An error message: its first line (cut at {@link SHORT} characters), then the lines after
+ * it — the fix open-agent adds (the CORS setting with the page's origin, the server flag) —
+ * in view when short, else under "Details"; `code` in backticks shows as code.
  */
 function messageTemplate(message: string, t: Translate): TemplateResult {
   const newline = message.indexOf('\n');
   const first = newline < 0 ? message : message.slice(0, newline);
   const short = first.length > SHORT ? `${first.slice(0, SHORT - 1)}…` : first;
+  const rest = newline < 0 ? '' : message.slice(newline + 1).trim();
+  if (short === first && rest !== '' && rest.length <= FIX) {
+    return html`<span>${codeSpans(short)}</span><div class="error-fix" part="error-fix">${codeSpans(rest)}</div>`;
+  }
   return html`<span>${codeSpans(short)}</span>${short === message
     ? nothing
-    : html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(short === first ? message.slice(newline + 1) : message)}</div></details>`}`;
+    : html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(short === first ? rest : message)}</div></details>`}`;
 }
 
 /** Text with its `backtick` spans as `<code>` (unbalanced backticks stay text). */

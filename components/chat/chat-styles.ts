@@ -107,7 +107,9 @@ export const chatStyles = css`
   .tool-edit-label { font-weight: 500; }
   .tool-edit { width: 100%; min-height: 120px; font-family: var(--_mono); font-size: 0.85em; resize: vertical; }
 
-  .typing { display: flex; gap: 4px; padding: 6px 0; }
+  .error-fix { white-space: pre-line; margin-top: 4px; }
+  .typing { display: flex; align-items: center; gap: 4px; padding: 6px 0; }
+  .typing .waiting { align-self: center; margin-inline-start: 6px; color: var(--_muted); font-size: 0.9em; font-variant-numeric: tabular-nums; }
   .typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--_muted); animation: pulse 1.2s infinite; }
   .typing span:nth-child(2) { animation-delay: 0.2s; } .typing span:nth-child(3) { animation-delay: 0.4s; }
 

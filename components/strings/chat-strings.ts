@@ -36,6 +36,14 @@ export interface ChatStrings {
   'You': string;
   'Assistant': string;
   'The assistant is answering': string;
+  // The wait before the first token (the `waiting` event)
+  'Loading {model}… {seconds} s': string;
+  'Loading the model… {seconds} s': string;
+  'Reading the conversation… {percent} %': string;
+  'Reading the conversation… {seconds} s': string;
+  'Waiting for another request to finish… {seconds} s': string;
+  'Connecting… {seconds} s': string;
+  'Waiting for the model… {seconds} s': string;
   'Stopped.': string;
   'Stopped: the tool-round limit was reached.': string;
   'The answer was interrupted: the page was closed or reloaded while it streamed.': string;

@@ -8,6 +8,7 @@ import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
 import { summaryDividers } from '../summary/summary-dividers-loader.js';
 import { shownImageSource } from './image-source.js';
+import { waitingText } from './waiting-state.js';
 
 /** One transcript entry: a user bubble, or an assistant turn with its parts in order. */
 export function entryTemplate(
@@ -32,7 +33,9 @@ export function entryTemplate(
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
     ${entry.parts.map((part) => partTemplate(part, actions, t))}
     ${entry.state === 'streaming' && !hasVisibleOutput(entry)
-      ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span></div>`
+      ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${entry.waiting
+          ? html`<output class="waiting" part="waiting" role="status">${waitingText(entry.waiting, t)}</output>`
+          : nothing}</div>`
       : nothing}
     ${entry.state === 'stopped' ? html`<p class="note" part="note">${t('Stopped.')}</p>` : nothing}
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}

@@ -97,6 +97,17 @@ export interface AssistantEntry {
   note?: { text: keyof ChatStrings; values?: Record<string, number> };
   /** Set when the answer was regenerated: its versions. */
   branches?: EntryBranches;
+  /** While no token of the answer has come: what the wait is (from the `waiting` events). */
+  waiting?: WaitingState;
+}
+
+/** The wait shown in the answer's place: the phase, whole seconds, and the share read. */
+export interface WaitingState {
+  phase: string;
+  seconds: number;
+  /** 0..100, when the server tells. */
+  percent?: number;
+  model?: string;
 }
 
 export type Entry = UserEntry | AssistantEntry;

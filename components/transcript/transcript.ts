@@ -16,6 +16,7 @@ import { cancelPending, findTool, markPending, settle } from './tool-part.js';
 import { applyToolInput, dropToolInputs } from './tool-input-part.js';
 import { applyToolEvent } from './apply-tool-event.js';
 import type { AssistantEntry, AssistantPart, Entry, ReasoningPart, TextPart, ToolPart, UserEntry } from './entry-types.js';
+import { waitingState } from './waiting-state.js';
 
 export type * from './entry-types.js';
 
@@ -67,6 +68,13 @@ export class Transcript {
    * part, a status) and it must re-render; `false` for text that went to a view.
    */
   apply(entry: AssistantEntry, event: AgentEvent): boolean {
+    // Anything but another wait ends it: the answer (or its end) takes the wait's place.
+    const waited = entry.waiting !== undefined && event.type !== 'waiting';
+    if (waited) delete entry.waiting;
+    return this.#apply(entry, event) || (waited && this.#touch(entry));
+  }
+
+  #apply(entry: AssistantEntry, event: AgentEvent): boolean {
     switch (event.type) {
       case 'text':
       case 'reasoning': {
@@ -101,9 +109,21 @@ export class Transcript {
           values: { n: event.droppedMessages },
         };
         return this.#touch(entry);
-      case 'waiting':
+      case 'waiting': {
+        if (entry.state !== 'streaming') return false;
+        const waiting = waitingState(event);
+        const shown = entry.waiting;
+        entry.waiting = waiting;
+        // Re-rendered when what it says changes (once a second at most).
+        return (
+          (shown?.seconds !== waiting.seconds ||
+            shown.phase !== waiting.phase ||
+            shown.percent !== waiting.percent) &&
+          this.#touch(entry)
+        );
+      }
       case 'context_compacted':
-        // Shown by later work (the waiting state; the summary divider); nothing to render yet.
+        // Shown by later work (the summary divider); nothing to render yet.
         return false;
       case 'done':
         this.finish(entry, event.status === 'cancelled' ? 'stopped' : 'done');

@@ -30,6 +30,7 @@ export class BodyTextReader {
       const tail = this.#decoder.decode();
       return tail === '' ? undefined : tail;
     }
+    if (this.bytesReceived === 0 && result.value.byteLength > 0) this.#attempt.markStarted();
     this.bytesReceived += result.value.byteLength;
     return this.#decoder.decode(result.value, { stream: true });
   }

@@ -1,9 +1,14 @@
 import { withSetupFix } from '../errors/with-setup-fix.js';
-import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
+import type { ChatBackend, ChatRequest, WaitReport } from '../types/chat-request.js';
+import { isRecord } from '../types/is-record.js';
+import { WaitReporter } from './wait-reporter.js';
+
+export type { TimeoutOptions } from './timeouts.js';
 import { chunkStream } from './chunk-stream.js';
 import { openResponse } from './open-response.js';
 import { createOpenAIBodyReader } from './openai-body-reader.js';
 import type { RetryDelayOptions } from './retry-delay.js';
+import { attemptTimeouts, type TimeoutOptions } from './timeouts.js';
 import { sleep as defaultSleep, type Sleep } from './sleep.js';
 
 /** Options for {@link createFetchBackend}. */
@@ -25,11 +30,22 @@ export interface FetchBackendOptions {
   /** The `fetch` to use. Default `globalThis.fetch`, bound (an unbound `window.fetch` throws "Illegal invocation"). */
   fetch?: typeof globalThis.fetch;
   /**
-   * Milliseconds to wait for the response headers, and the longest silence between body
-   * reads. Default 60 000. `0` or `Infinity` waits forever.
+   * How long to wait, in ms. A number limits both waits below; an object sets each. Reaching a
+   * limit ends the request with `NETWORK_ERROR` and never sends it again.
+   * - `firstByte`: for the response headers and the first body byte — the time a local server
+   *   takes to load the model and read the prompt (minutes on a laptop). Default: no limit
+   *   (stop it with the `signal`).
+   * - `idle`: the longest silence between two pieces of the body once it has started. Default
+   *   300 000 (5 minutes: some servers send a long tool call only once it is complete).
+   * `0` or `Infinity` means no limit.
    */
-  timeout?: number;
-  /** Retries for network failures, timeouts and 408/409/429/5xx before any body byte. Default 2 (3 requests in all). */
+  timeout?: number | TimeoutOptions;
+  /**
+   * How many times to send a request again when the server provably did not start it: a
+   * 408/409/429/5xx answer (after its `Retry-After`), or a connection that never opened
+   * (refused, DNS; Node reports these — a browser's bare "Failed to fetch" does not, so it is
+   * not retried). A request the server accepted is never re-sent. Default 2 (3 requests at most).
+   */
   maxRetries?: number;
   /** Extra request headers (override the defaults). */
   headers?: Record<string, string>;
@@ -58,7 +74,7 @@ export interface FetchBackendInternals {
  * the HTTP body.
  *
  * Throws `AgentError`: `HTTP_ERROR` (status ≥ 400, with the server's message),
- * `NETWORK_ERROR` (unreachable, timed out; in a page with a CORS hint for local servers),
+ * `NETWORK_ERROR` (unreachable, a `timeout` reached; in a page with a CORS hint for local servers),
  * `STREAM_ERROR` (an error reported inside a 200 stream, after the chunks before it),
  * `INVALID_RESPONSE` (not a chat-completions stream), `EXECUTION_CANCELLED` (the signal).
  *
@@ -82,6 +98,7 @@ export function createFetchBackend(
   // throws "Illegal invocation", and a polyfill installed later is still picked up.
   const fetch: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeouts = attemptTimeouts(options.timeout);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: api === 'ollama' ? 'application/x-ndjson' : 'text/event-stream',
@@ -89,24 +106,43 @@ export function createFetchBackend(
     ...lowerCaseKeys(options.headers ?? {}),
   };
 
+  // llama.cpp, once a response showed it (its `timings`): later requests ask for its
+  // prompt-processing progress. No other server is sent the field.
+  let llamaCpp = false;
+  const ollamaServer = api === 'ollama' || portOf(root) === '11434';
+
   /** One batch of chunks per body read (see `chunkStream`). */
   async function* batches(
     request: ChatRequest,
     signal: AbortSignal | undefined,
+    onWaiting: ((report: WaitReport) => void) | undefined,
   ): AsyncGenerator<readonly unknown[]> {
     const ollama = api === 'ollama' ? await import('./ollama-api.js') : undefined;
-    const body = ollama ? ollama.toOllamaRequest(request) : request;
+    const asked =
+      llamaCpp && onWaiting && !('return_progress' in request)
+        ? { ...request, return_progress: true }
+        : request;
+    const body = ollama ? ollama.toOllamaRequest(asked) : asked;
+    const waits = onWaiting
+      ? new WaitReporter({
+          report: onWaiting,
+          root: root.replace(/\/(v1|api)$/, ''),
+          model: request.model,
+          fetch,
+          ollama: ollamaServer,
+        })
+      : undefined;
     const opened = await openResponse({
       url,
       init: { method: 'POST', headers, body: JSON.stringify(body) },
       fetch,
-      timeoutMs: options.timeout ?? 60_000,
+      timeouts,
       maxRetries: options.maxRetries ?? 2,
       sleep: internals.sleep ?? defaultSleep,
       retryDelay: internals.retryDelay,
       pageOrigin: internals.pageOrigin,
       signal,
-    });
+    }).finally(() => waits?.started());
     const reader = ollama ? ollama.createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {
@@ -129,7 +165,11 @@ export function createFetchBackend(
           } finally {
             // Also when the reader threw: the chunks before an error are handed out first
             // (the error then propagates once the consumer asks for more).
-            if (batch.length > 0) yield batch;
+            if (batch.length > 0) {
+              waits?.observe(batch);
+              if (!llamaCpp) llamaCpp = batch.some(isLlamaCppChunk);
+              yield batch;
+            }
           }
           start = end;
           if (reader.finished) return;
@@ -143,6 +183,7 @@ export function createFetchBackend(
         opened.attempt.toAgentError(error, { url, attempts: opened.attempts, midStream: true }),
       );
     } finally {
+      waits?.close();
       if (failure === undefined && reader.finished) opened.release();
       else opened.close(failure);
     }
@@ -152,10 +193,23 @@ export function createFetchBackend(
     chat: {
       completions: {
         create: (request, requestOptions) =>
-          chunkStream(() => batches(request, requestOptions?.signal)),
+          chunkStream(() => batches(request, requestOptions?.signal, requestOptions?.onWaiting)),
       },
     },
   };
+}
+
+/** llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do. */
+function isLlamaCppChunk(chunk: unknown): boolean {
+  return isRecord(chunk) && (isRecord(chunk.timings) || isRecord(chunk.prompt_progress));
+}
+
+function portOf(url: string): string | undefined {
+  try {
+    return new URL(url).port;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Characters of a read parsed at once, see `batches`. */

@@ -2,7 +2,8 @@ import { AgentError, isAgentError } from '../errors/agent-error.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { BodyTextReader } from './body-text-reader.js';
 import { httpError } from './http-error.js';
-import { RequestAttempt } from './request-attempt.js';
+import { RequestAttempt, type AttemptTimeouts } from './request-attempt.js';
+import { neverStarted } from './never-started.js';
 import { isRetryableStatus, retryDelay, type RetryDelayOptions } from './retry-delay.js';
 import type { Sleep } from './sleep.js';
 
@@ -11,7 +12,7 @@ export interface OpenResponseOptions {
   url: string;
   init: Omit<RequestInit, 'signal'>;
   fetch: typeof globalThis.fetch;
-  timeoutMs: number;
+  timeouts: AttemptTimeouts;
   maxRetries: number;
   sleep: Sleep;
   retryDelay?: RetryDelayOptions | undefined;
@@ -38,9 +39,13 @@ export interface OpenedResponse {
 const ERROR_BODY_LIMIT = 64 * 1024;
 
 /**
- * POSTs and waits for the first body bytes, retrying (up to `maxRetries` times, with
- * backoff that honours `Retry-After`) on network failures, timeouts and 408/409/429/5xx —
- * all before any byte of a 2xx body arrived, so no stream is ever replayed.
+ * POSTs and waits for the first body bytes, however long the server takes (a model loading,
+ * a long prompt being read), within `timeouts.firstByte` when set. Sends the request again
+ * (up to `maxRetries` times, with backoff that honours `Retry-After`) only when the server
+ * provably did not start the work: a 408/409/429/5xx answer, or a connection that never
+ * opened (refused, DNS). A request the server may have accepted — a timeout, a connection
+ * dropped after it was sent, a browser's bare "Failed to fetch" — is never sent again: on a
+ * local server each re-send starts the prompt over, or queues behind the first.
  *
  * @throws AgentError `HTTP_ERROR` (status ≥ 400, with the server's message),
  *   `NETWORK_ERROR` (unreachable, timed out; with a CORS hint for local servers in a page),
@@ -55,7 +60,7 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
       });
     }
     const attempts = retry + 1;
-    const attempt = new RequestAttempt(options.signal, options.timeoutMs);
+    const attempt = new RequestAttempt(options.signal, options.timeouts);
     let body: BodyTextReader | undefined;
     let retryHeaders: Headers | undefined;
     try {
@@ -98,7 +103,13 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
       }
     } catch (error) {
       let failure = attempt.toAgentError(error, { url, attempts });
-      if (failure.code !== 'NETWORK_ERROR' || retry >= maxRetries) {
+      const again =
+        failure.code === 'NETWORK_ERROR' &&
+        retry < maxRetries &&
+        attempt.timedOutWaitingFor === undefined &&
+        body === undefined &&
+        neverStarted(error);
+      if (!again) {
         if (failure.code === 'NETWORK_ERROR') {
           const hint = await networkHint(url, options.pageOrigin);
           failure = attempt.toAgentError(error, { url, attempts, hint });

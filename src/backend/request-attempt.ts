@@ -9,9 +9,20 @@ class DeadlineExceeded extends Error {
 }
 
 /**
+ * The limits of one request, in ms (`Infinity` or `0`: none). `firstByte` covers the wait for
+ * the response headers and the first body byte — a local server loading a model or reading a
+ * long prompt sends nothing for minutes; `idle` the silence between body reads after that.
+ */
+export interface AttemptTimeouts {
+  firstByte: number;
+  idle: number;
+}
+
+/**
  * One HTTP request's lifetime: an `AbortController` linked to the caller's signal (so an
  * abort reaches `fetch` and the body) plus a deadline re-armed around every await
- * ({@link guard}): no headers within `timeoutMs`, or no body bytes for `timeoutMs`.
+ * ({@link guard}): no first byte within `timeouts.firstByte`, or no body bytes for
+ * `timeouts.idle` once the body has started ({@link markStarted}).
  *
  * One timer serves every guarded await: re-arming moves a timestamp, and the timer, when
  * it fires early, sleeps again until that time. A stream read in thousands of small
@@ -24,6 +35,8 @@ export class RequestAttempt {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** `Date.now()` after which the pending guard times out. */
   #deadline = 0;
+  /** When the armed timer fires. */
+  #timerAt = 0;
   /** What the latest guard waits for. */
   #waitingFor = '';
   /** Rejects the pending guard (on abort); undefined when none is pending. */
@@ -31,10 +44,16 @@ export class RequestAttempt {
   /** What we were waiting for when the deadline passed, e.g. "the response headers". */
   timedOutWaitingFor: string | undefined;
 
+  /** True once a body byte arrived: the idle limit applies from then on. */
+  #started = false;
+  /** The limit of the pending guard (what a timeout message names). */
+  timeoutMs: number;
+
   constructor(
     userSignal: AbortSignal | undefined,
-    readonly timeoutMs: number,
+    readonly timeouts: AttemptTimeouts,
   ) {
+    this.timeoutMs = timeouts.firstByte;
     this.#userSignal = userSignal;
     const onAbort = () => this.#abort(userSignal?.reason);
     if (userSignal?.aborted) onAbort();
@@ -56,6 +75,11 @@ export class RequestAttempt {
   /** Aborts when the caller aborts or the deadline passes. Pass it to `fetch`. */
   get signal(): AbortSignal {
     return this.#controller.signal;
+  }
+
+  /** The body has started: from now on the silence between reads is limited by `timeouts.idle`. */
+  markStarted(): void {
+    this.#started = true;
   }
 
   /** True when the caller asked to stop. */
@@ -89,14 +113,23 @@ export class RequestAttempt {
       }
       this.#reject = reject;
       this.#waitingFor = waitingFor;
+      this.timeoutMs = this.#started ? this.timeouts.idle : this.timeouts.firstByte;
       if (Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) {
         this.#deadline = Date.now() + this.timeoutMs;
+        // The idle limit may be shorter than the first-byte one the timer was armed for.
+        if (this.#timer !== undefined && this.#deadline < this.#timerAt) {
+          clearTimeout(this.#timer);
+          this.#timer = undefined;
+        }
         if (this.#timer === undefined) this.#arm(this.timeoutMs);
+      } else {
+        this.#deadline = Infinity;
       }
     });
   }
 
   #arm(delay: number): void {
+    this.#timerAt = Date.now() + delay;
     this.#timer = setTimeout(this.#onTimer, Math.min(delay, MAX_TIMER_MS));
   }
 

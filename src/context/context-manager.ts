@@ -25,6 +25,8 @@ export { fixFor, observeRefusal, observeUsage } from './server-feedback.js';
 
 /** Ollama `num_ctx` grows in steps of this many tokens, so the model is seldom reloaded. */
 const NUM_CTX_STEP = 8192;
+/** Tokens of the window kept free for the answer when the app sets no `maxTokens` (at most a quarter of it). */
+const ANSWER_ROOM = 4096;
 
 /** A request made to fit, and what it cost. */
 export interface FittedRequest {
@@ -43,7 +45,8 @@ export interface FittedRequest {
 /**
  * Fits `request` to the model's window before a call (see AgentOptions.contextPolicy): the
  * window from `contextWindow`, else asked from the server once; the oldest turns left out
- * first; `max_tokens` lowered to what is left when it would not fit; with `api: 'ollama'` a
+ * first, keeping room for the answer (`max_tokens` when set, lowered to what is left when it
+ * would not fit; it is never added); with `api: 'ollama'` a
  * stable `options.num_ctx`. Never changes the stored messages. Synchronous (no promise, no
  * await) once the window is known and the policy is not a function: it runs before every
  * model call.
@@ -96,7 +99,8 @@ interface PreparedFit {
   system: Message | undefined;
   limit: number;
   reserve: number;
-  maxTokens: number;
+  /** The `max_tokens` the request carries (the app's `maxTokens` or `requestExtras`), if any. */
+  maxTokens: number | undefined;
   callerNumCtx: number | undefined;
 }
 
@@ -112,8 +116,9 @@ function fitInput(
   let limit = callerNumCtx ?? (ollamaNative && trainedMax ? trainedMax : window);
   if (state.learned !== undefined && !(ollamaNative && callerNumCtx === undefined))
     limit = Math.min(limit, state.learned);
-  const maxTokens = request.max_tokens ?? 4096;
-  const reserve = Math.min(maxTokens, Math.floor(limit / 4));
+  const maxTokens = typeof request.max_tokens === 'number' ? request.max_tokens : undefined;
+  // Room kept for the answer, sent or not: without maxTokens the server decides the length.
+  const reserve = Math.min(maxTokens ?? ANSWER_ROOM, Math.floor(limit / 4));
   const system = request.messages[0]?.role === 'system' ? request.messages[0] : undefined;
   const messages = system ? request.messages.slice(1) : request.messages;
   const fixedTokens = (system ? estimateMessageTokens(system) : 0) + toolsTokens(request);
@@ -149,7 +154,9 @@ function fitted(
         ? request.messages
         : [...(system ? [system] : []), ...fit.messages],
   };
-  if (limit - fit.promptTokens < maxTokens) sent.max_tokens = Math.max(1, limit - fit.promptTokens);
+  // Lowered only when the app asked for more than is left; never added.
+  if (maxTokens !== undefined && limit - fit.promptTokens < maxTokens)
+    sent.max_tokens = Math.max(1, limit - fit.promptTokens);
   if (options.api === 'ollama' && callerNumCtx === undefined) {
     const needed = fit.promptTokens + reserve;
     if (state.numCtx === undefined || state.numCtx < needed) {

@@ -1,11 +1,12 @@
 import { isAgentError } from '../errors/agent-error.js';
 import type { AgentEvent, DoneStatus } from '../types/events.js';
 import { addUsage, emptyUsage } from '../types/usage.js';
-import { DEFAULTS } from './agent-options.js';
+import { DEFAULTS } from './agent-defaults.js';
 import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import { maxIterations } from './loop-strategies.js';
 import { modelStep, type ModelStepResult } from './model-step.js';
+import { announceWaiting, WaitStatus } from './announce-waiting.js';
 import { cancelUnsettled, commitRound } from './round-calls.js';
 import { openRound, settleRound } from './tool-round.js';
 
@@ -90,7 +91,11 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<PhaseStep
       context.signal?.throwIfAborted();
       iterations += 1;
       // The pump resumes us with modelStep's return value.
-      const step = (yield modelStep(context, iterations)) as ModelStepResult;
+      const wait = new WaitStatus();
+      const step = (yield announceWaiting(
+        modelStep(context, iterations, wait.report),
+        wait,
+      )) as ModelStepResult;
       usage = addUsage(usage, step.usage);
       state.usage = addUsage(state.usage, step.usage);
       state.finishReason = step.turn.finishReason;

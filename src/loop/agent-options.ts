@@ -1,42 +1,18 @@
 import type { TextMarkupOptions } from './text-markup-options.js';
-import { createFetchBackend } from '../backend/fetch-backend.js';
 import type { ChatBackend, ToolChoice } from '../types/chat-request.js';
+import type { TimeoutOptions } from '../backend/fetch-backend.js';
 import type { ToolSource } from '../tools/tool-registry.js';
-import type { Message } from '../types/message.js';
+import type { ToolInputDelta } from './tool-input-delta.js';
+import type { ContextPolicy } from './context-policy.js';
 import type { Hooks } from './hooks.js';
 import type { LoopStrategy } from './loop-strategies.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { AgentError } from '../errors/agent-error.js';
 import type { ToolCallToRepair } from './tool-input-repair.js';
 import type { ResponseFormat } from './response-format.js';
-import type { SummarizePolicy } from '../context/summarize/summarize-options.js';
 
-/**
- * A tool call's arguments as they stream in: what {@link AgentOptions.onToolInputDelta}
- * receives. Not an `AgentEvent`: the call is still reported whole by `tool_use`.
- */
-export interface ToolInputDelta {
-  /** The call's position in the model response (0 for the first call). */
-  index: number;
-  /** The call's id, once the server sent it (the `tool_use` event's `id`). */
-  toolUseId?: string;
-  /** The tool's name, once the server sent it. */
-  name?: string;
-  /** The raw arguments text received so far for this call — the whole text, not only the new piece. */
-  inputText: string;
-}
-
-/** What {@link AgentOptions.contextPolicy} may be. */
-export type ContextPolicy =
-  | 'drop-oldest'
-  | 'error'
-  | 'summarize'
-  | SummarizePolicy
-  | ((input: {
-      messages: Message[];
-      promptTokens: number;
-      contextWindow: number;
-    }) => Message[] | Promise<Message[]>);
+export type { ToolInputDelta } from './tool-input-delta.js';
+export type { ContextPolicy } from './context-policy.js';
 
 /**
  * Everything a {@link Client} (or {@link query}) needs. Give `baseURL` for an
@@ -90,9 +66,18 @@ export interface AgentOptions {
   history?: HistoryStore;
   /** The conversation to load and append to. Default: a new random id. */
   conversationId?: string;
-  /** Default 0.7. */
+  /**
+   * Sampling temperature. Sent only when set: left out, the server's default applies (an
+   * Ollama Modelfile's `PARAMETER temperature`, llama-server's `--temp`, LM Studio's preset).
+   */
   temperature?: number;
-  /** Default 4096. */
+  /**
+   * The longest answer in tokens (`max_tokens`; Ollama's native `options.num_predict`). Sent
+   * only when set: left out, the server's default applies (reasoning models often need more
+   * than 4,096). The context window keeps room for the answer either way (this many tokens, or
+   * up to 4,096 when unset, at most a quarter of the window) and lowers a `maxTokens` that
+   * would overflow it.
+   */
   maxTokens?: number;
   /**
    * The model's context window in tokens. `'auto'` (the default with `baseURL`) asks the
@@ -128,9 +113,28 @@ export interface AgentOptions {
    * });
    */
   contextPolicy?: ContextPolicy;
-  /** Milliseconds to wait for response headers or between stream reads. Default 60,000. */
-  timeout?: number;
-  /** Retries before the first response byte (408/409/429/5xx, network). Default 2. */
+  /**
+   * How long to wait for the server, in ms; reaching it ends the call with `NETWORK_ERROR`,
+   * and the request is never sent again. A number limits both waits; `{ firstByte, idle }`
+   * sets each. `firstByte` (response headers and first byte: loading the model, reading the
+   * prompt — minutes on a laptop) has no limit by default: the `signal` (Stop) ends the wait
+   * at any moment, and `waiting` events say how long it has lasted. `idle` (silence between
+   * pieces of a started answer) defaults to 300,000 (5 minutes).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:30b',
+   *   baseURL: 'http://localhost:11434/v1',
+   *   timeout: { firstByte: 10 * 60_000, idle: 60_000 },
+   * });
+   */
+  timeout?: number | TimeoutOptions;
+  /**
+   * Re-sends when the server provably did not start the work: 408/409/429/5xx answers (after
+   * their `Retry-After`) and connections that never opened (refused, DNS; reported by Node — a
+   * browser's bare "Failed to fetch" is not retried). A request the server accepted and is
+   * still working on is never re-sent. Default 2 (3 requests at most).
+   */
   maxRetries?: number;
   /**
    * Ask for the final answer as JSON matching a schema (zod or JSON Schema): the server
@@ -150,7 +154,23 @@ export interface AgentOptions {
    * }
    */
   responseFormat?: ResponseFormat;
-  /** Extra fields merged into every request body (e.g. `{ options: { num_ctx: 16384 } }` for Ollama). */
+  /**
+   * Fields laid over every request body, last: an extra replaces what the options produced
+   * (`{ temperature: 0.9 }` wins over `temperature`), `undefined` removes a field
+   * (`{ max_tokens: undefined }`, `{ stream_options: undefined }`), and any other field is
+   * sent as given (`top_p`, `seed`, llama.cpp's `min_p`, Ollama's `{ options: { num_ctx: 16384 } }`).
+   * `messages` and `stream` are the runtime's own. With `api: 'ollama'`, OpenAI sampling
+   * fields move into `options`. Precedence, lowest first: the options (`temperature`,
+   * `maxTokens`, `toolChoice`…), then `requestExtras`, then the context window's fitting (it
+   * lowers a `max_tokens` that would overflow and sets Ollama's `num_ctx` unless given here).
+   *
+   * @example
+   * const client = new Client({
+   *   model: 'qwen3:8b',
+   *   baseURL: 'http://localhost:8080/v1',
+   *   requestExtras: { top_p: 0.8, min_p: 0.05, stream_options: undefined },
+   * });
+   */
   requestExtras?: Record<string, unknown>;
   /** Called with errors that do not stop the run: storage failures (once), hook failures. */
   onError?: (error: AgentError) => void;
@@ -234,42 +254,4 @@ export interface AgentOptions {
    * `DEFAULT_MAX_TOOL_RESULT_CHARACTERS` (100,000).
    */
   maxToolResultCharacters?: number;
-}
-
-/** Defaults of {@link AgentOptions}. */
-export const DEFAULTS = {
-  apiKey: 'not-needed',
-  autoExecuteTools: false,
-  maxToolIterations: 5,
-  temperature: 0.7,
-  maxTokens: 4096,
-  timeout: 60_000,
-  maxRetries: 2,
-} as const;
-
-/**
- * The transport for these options: `backend`, else a fetch backend for `baseURL`.
- * @throws TypeError when neither is given.
- */
-export function backendFor(options: AgentOptions): ChatBackend {
-  if (options.backend) return options.backend;
-  if (!options.baseURL) {
-    throw new TypeError('AgentOptions needs a baseURL (an OpenAI-compatible server) or a backend');
-  }
-  return createFetchBackend({
-    baseURL: options.baseURL,
-    ...(options.api ? { api: options.api } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-  });
-}
-
-/** Reports an error that does not stop a run to `onError`, else as a console warning. */
-export function reportFor(options: AgentOptions): (error: AgentError) => void {
-  return (error) => {
-    if (options.onError) options.onError(error);
-    else console.warn(`open-agent: ${error.message}`);
-  };
 }

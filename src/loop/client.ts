@@ -9,7 +9,9 @@ import type * as Branching from './branching.js';
 import type { LoopContext } from './loop-context.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, pumpPhases, promptBlocked, type PhaseStep } from './agent-loop.js';
-import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
+import type { AgentOptions } from './agent-options.js';
+import { backendFor } from './backend-for.js';
+import { reportFor } from './report-for.js';
 import {
   emptyConversationState,
   pendingCalls,

@@ -1,12 +1,12 @@
 import { AgentError, callbackFailure, errorMessage, isAbortError } from '../errors/agent-error.js';
 import type { AssistantTurn, ToolCallDelta } from '../stream/aggregate-stream.js';
 import type * as AggregateStream from '../stream/aggregate-stream.js';
-import type { ChatRequest } from '../types/chat-request.js';
+import type { ChatRequest, WaitReport } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
-import { DEFAULTS } from './agent-options.js';
+import { withExtras } from './request-extras.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
 import type { StructuredAnswer } from './structured-answer.js';
 import type { LoopContext } from './loop-context.js';
@@ -29,6 +29,7 @@ export interface ModelStepResult {
 export async function* modelStep(
   context: LoopContext,
   iteration: number,
+  onWaiting?: (report: WaitReport) => void,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
   // A live tool source (`tools: () => mcp.tools`) is read again before every call.
   context.registry.refresh();
@@ -76,10 +77,10 @@ export async function* modelStep(
     const dialects = hasTools ? loadTextToolCallDialects() : undefined;
     // Repairing a call's input matters only when there are tools to call: loaded beside them.
     const repairsLoaded = hasTools ? (toolInputRepair ?? loadToolInputRepair()) : undefined;
-    const chunks = await context.backend.chat.completions.create(
-      request,
-      context.signal ? { signal: context.signal } : {},
-    );
+    const chunks = await context.backend.chat.completions.create(request, {
+      ...(context.signal ? { signal: context.signal } : {}),
+      ...(onWaiting ? { onWaiting } : {}),
+    });
     const repairModule = repairsLoaded instanceof Promise ? await repairsLoaded : repairsLoaded;
     const repairs = repairModule ? new repairModule.ToolInputRepairs(context) : undefined;
     const { aggregateStream } =
@@ -224,22 +225,24 @@ function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequ
   const tools = registry.definitions;
   // Without what history keeps for display only (the Client's `sent`; see display-fields.ts).
   const messages = sent ? sent(sentMessages(state.messages)) : sentMessages(state.messages);
-  return {
-    ...options.requestExtras,
+  const request: ChatRequest = {
     model: options.model,
     messages: options.systemPrompt
       ? [{ role: 'system', content: options.systemPrompt }, ...messages]
       : messages,
     stream: true,
     stream_options: { include_usage: true },
-    temperature: options.temperature ?? DEFAULTS.temperature,
-    max_tokens: options.maxTokens ?? DEFAULTS.maxTokens,
+    // Sampling only when the app set it: otherwise the server's own settings apply (an
+    // Ollama Modelfile's PARAMETER, llama-server's --temp and presets, LM Studio's presets).
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     ...(tools ? { tools } : {}),
     ...(tools && options.toolChoice !== undefined ? { tool_choice: options.toolChoice } : {}),
     ...(tools && options.parallelToolCalls !== undefined
       ? { parallel_tool_calls: options.parallelToolCalls }
       : {}),
   };
+  return options.requestExtras ? withExtras(request, options.requestExtras) : request;
 }
 
 /**

@@ -2,7 +2,9 @@ import { createToolRegistry } from '../tools/tool-registry.js';
 import type { AgentEvent } from '../types/events.js';
 import type { Message, UserContent } from '../types/message.js';
 import { agentLoop, promptBlocked, pumpPhases } from './agent-loop.js';
-import { backendFor, reportFor, type AgentOptions } from './agent-options.js';
+import type { AgentOptions } from './agent-options.js';
+import { backendFor } from './backend-for.js';
+import { reportFor } from './report-for.js';
 import { emptyConversationState } from './conversation-state.js';
 import { runPromptHooks } from './hooks.js';
 

@@ -1,7 +1,7 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { AgentEvent } from '../types/events.js';
-import { DEFAULTS } from './agent-options.js';
+import { DEFAULTS } from './agent-defaults.js';
 import type { RoundCall } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
 import type { Phase, PhaseStep } from './agent-loop.js';

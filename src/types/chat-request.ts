@@ -94,6 +94,20 @@ export interface WaitingChunk {
 export const WAITING_CHUNK = 'open-agent.waiting' as const;
 
 /**
+ * What a transport can tell about a wait before the first token (optional: a backend may
+ * never call `onWaiting`). `phase` as in the `waiting` event: `'loading_model'` (Ollama's
+ * `/api/ps` does not list the model yet), `'reading_prompt'` (llama.cpp's `prompt_progress`,
+ * or a model Ollama already holds), `'queued'`, `'waiting'`.
+ */
+export interface WaitReport {
+  phase: 'connecting' | 'queued' | 'loading_model' | 'reading_prompt' | 'waiting' | (string & {});
+  /** 0..1 when the server tells how far the phase is. */
+  progress?: number | undefined;
+  /** The model the wait is for. */
+  model?: string | undefined;
+}
+
+/**
  * The contract between the loop and whatever produces an answer: `AgentOptions.backend`.
  * Our fetch transport (`createFetchBackend`), `webLLMBackend`, `wllamaBackend`,
  * `chromeAIBackend`, `scriptedBackend` and an `openai` client all fit it, and so does an
@@ -108,7 +122,9 @@ export const WAITING_CHUNK = 'open-agent.waiting' as const;
  * - End the stream with a chunk that has a `finish_reason` (or with {@link STREAM_DONE});
  *   ending without either is reported as `STREAM_TRUNCATED`.
  * - Before the first token, yield {@link WaitingChunk}s to report progress (model download
- *   and load): the loop yields them as `waiting` events.
+ *   and load): the loop yields them as `waiting` events. A transport that learns a wait's
+ *   phase some other way (Ollama's `/api/ps`, llama.cpp's `prompt_progress`) may instead call
+ *   `options.onWaiting(report)` ({@link WaitReport}); the loop turns those into `waiting` too.
  * - Honour `signal`: stop generating and end (or throw an `AbortError`) when it aborts.
  * - Throw an `AgentError` for failures, with the code that fits (`CONTEXT_OVERFLOW` for a
  *   prompt over the window, `NETWORK_ERROR` for a failed download); anything else thrown is
@@ -133,7 +149,7 @@ export interface ChatBackend {
     completions: {
       create(
         request: ChatRequest,
-        options?: { signal?: AbortSignal },
+        options?: { signal?: AbortSignal; onWaiting?: (report: WaitReport) => void },
       ): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
     };
   };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createFetchBackend } from '../../src/backend/fetch-backend.js';
-import { STREAM_DONE } from '../../src/types/chat-request.js';
 import { fakeFetch, sseBody, sseResponse } from '../support/fake-fetch.js';
 import { chatRequest, collect } from './collect.js';
 
@@ -69,7 +68,7 @@ describe('fetch backend: abort', () => {
 });
 
 describe('fetch backend: timeout', () => {
-  it('times out waiting for headers, retries, then throws NETWORK_ERROR', async () => {
+  it('times out waiting for headers and throws NETWORK_ERROR without sending again', async () => {
     const never = () => new Promise<Response>(() => undefined);
     const fake = fakeFetch([never, never]);
     const backend = createFetchBackend(
@@ -77,7 +76,7 @@ describe('fetch backend: timeout', () => {
       { sleep: () => Promise.resolve() },
     );
     const { error } = await collect(backend);
-    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
     expect(error).toMatchObject({
       code: 'NETWORK_ERROR',
@@ -107,15 +106,32 @@ describe('fetch backend: timeout', () => {
     expect(fake.requests).toHaveLength(1); // the stream had started: no retry
   });
 
-  it('retries when headers arrive but the first byte never does', async () => {
+  it('does not send again when headers arrive but the first byte never does (the server has the request)', async () => {
     const fake = fakeFetch([sseResponse('', { hang: true }), sseResponse(sseBody([chunk('ok')]))]);
     const backend = createFetchBackend(
       { baseURL: URL_V1, fetch: fake.fetch, timeout: 20 },
       { sleep: () => Promise.resolve() },
     );
-    const { chunks } = await collect(backend);
-    expect(fake.requests).toHaveLength(2);
-    expect(chunks).toEqual([chunk('ok'), STREAM_DONE]);
+    const { error } = await collect(backend);
+    expect(fake.requests).toHaveLength(1);
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: expect.stringMatching(/timed out after 20 ms waiting for data/) as unknown,
+    });
+  });
+
+  it('applies firstByte to the wait before the body and idle to the silences after', async () => {
+    const fake = fakeFetch([sseResponse(sseBody([chunk('a')], { done: false }), { hang: true })]);
+    const backend = createFetchBackend({
+      baseURL: URL_V1,
+      fetch: fake.fetch,
+      timeout: { firstByte: 5_000, idle: 20 },
+    });
+    const { chunks, error } = await collect(backend);
+    expect(chunks).toEqual([chunk('a')]);
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/timed out after 20 ms waiting for data/) as unknown,
+    });
   });
 
   it('does not time out a stream whose reads keep coming', async () => {

@@ -89,12 +89,12 @@ describe('fetch backend: retries', () => {
     expect(error).toMatchObject({ code: 'HTTP_ERROR', status });
   });
 
-  it('retries network failures and reports the attempts when they all fail', async () => {
-    const { fake, backend } = setup([
-      new TypeError('fetch failed'),
-      new TypeError('fetch failed'),
-      new TypeError('fetch failed'),
-    ]);
+  it('retries connections that never opened and reports the attempts when they all fail', async () => {
+    const refused = () =>
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+      });
+    const { fake, backend } = setup([refused(), refused(), refused()]);
     const { error } = await collect(backend);
     expect(fake.requests).toHaveLength(3);
     expect(error).toMatchObject({
@@ -103,15 +103,15 @@ describe('fetch backend: retries', () => {
     });
   });
 
-  it('retries a connection that drops before the first body byte', async () => {
+  it('does not retry a connection that drops after the headers, before the first body byte', async () => {
     const dropped = bytesResponse('', {
       errorAfter: new TypeError('terminated'),
       headers: { 'content-type': 'text/event-stream' },
     });
     const { fake, backend } = setup([dropped, ok()]);
-    const { chunks } = await collect(backend);
-    expect(fake.requests).toHaveLength(2);
-    expect(chunks).toEqual([chunk('ok'), STREAM_DONE]);
+    const { error } = await collect(backend);
+    expect(fake.requests).toHaveLength(1);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
   it('never replays a stream that has started', async () => {

@@ -18,7 +18,7 @@ function failingChat(message: string): AgentChat {
   return chat;
 }
 
-test('the error banner shows `code` as code and keeps a long message short, the rest under Details', async () => {
+test('the error banner shows the fix in view, not folded, with `code` as code', async () => {
   const chat = failingChat('HTTP 400 from the server: "tools param requires --jinja flag"\nFix: start `llama-server` with `--jinja`.');
 
   await chat.send('hi');
@@ -26,10 +26,37 @@ test('the error banner shows `code` as code and keeps a long message short, the 
 
   const banner = chat.shadowRoot?.querySelector('[role="alert"]');
   expect(banner?.querySelector('.banner-text > span')?.textContent).toBe('HTTP 400 from the server: "tools param requires --jinja flag"');
-  const details = banner?.querySelector('details');
-  expect(details?.open).toBe(false);
-  expect([...(details?.querySelectorAll('code') ?? [])].map((code) => code.textContent)).toEqual(['llama-server', '--jinja']);
+  expect(banner?.querySelector('details')).toBeNull();
+  const fix = banner?.querySelector('[part="error-fix"]');
+  expect(fix?.textContent).toContain('Fix: start llama-server with --jinja.');
+  expect([...(fix?.querySelectorAll('code') ?? [])].map((code) => code.textContent)).toEqual(['llama-server', '--jinja']);
   expect(banner?.textContent).not.toContain('`');
+});
+
+test('a page that cannot reach a local server sees the CORS setting for its origin in view', async () => {
+  const origin = location.origin;
+  const chat = failingChat(
+    `Could not reach http://localhost:11434/v1/chat/completions: Failed to fetch\nThe server did not answer, or it does not allow requests from this page (${origin}) (CORS). Check that it is running at http://localhost:11434, then allow this origin:\n- Ollama: restart it with OLLAMA_ORIGINS=${origin} (e.g. \`OLLAMA_ORIGINS=${origin} ollama serve\`; use * to allow any page).`,
+  );
+
+  await chat.send('hi');
+  await chat.updateComplete;
+
+  const banner = chat.shadowRoot?.querySelector('[role="alert"]');
+  expect(banner?.querySelector('details')).toBeNull();
+  const fix = banner?.querySelector<HTMLElement>('[part="error-fix"]');
+  expect(fix?.textContent).toContain(`OLLAMA_ORIGINS=${origin}`);
+  expect(fix?.offsetHeight).toBeGreaterThan(0);
+});
+
+test('a long explanation still folds under Details', async () => {
+  const chat = failingChat(`HTTP 500 from the server: crashed\n${'trace line\n'.repeat(80)}`);
+
+  await chat.send('hi');
+  await chat.updateComplete;
+
+  const details = chat.shadowRoot?.querySelector<HTMLDetailsElement>('[role="alert"] details');
+  expect(details?.open).toBe(false);
 });
 
 test('a short one-line error has no Details', async () => {

@@ -65,14 +65,15 @@ describe('query()', () => {
       model: 'qwen3',
       stream: true,
       stream_options: { include_usage: true },
-      temperature: 0.7,
-      max_tokens: 4096,
       messages: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Add things' },
       ],
       tools: [{ type: 'function', function: { name: 'add' } }],
     });
+    // The server's own sampling settings apply: nothing the app did not set is sent.
+    expect(fake.requests[0]?.body).not.toHaveProperty('temperature');
+    expect(fake.requests[0]?.body).not.toHaveProperty('max_tokens');
   });
 
   it("throws HTTP_ERROR with the server's message", async () => {

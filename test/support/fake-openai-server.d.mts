@@ -54,6 +54,28 @@ export interface FakeServerOptions {
   models?: string[];
   /** Used when the queue is empty. */
   responder?: FakeResponder;
+  /** Behave like a real local server: load time, prompt and generation rates, one slot (see latency-profile.mjs). */
+  latency?: LatencyProfile;
+}
+
+/** See test/support/latency-profile.mjs. Every duration is multiplied by `timeScale`. */
+export interface LatencyProfile {
+  loadMs?: number;
+  promptTokensPerSecond?: number;
+  generationTokensPerSecond?: number;
+  headers?: 'at-once' | 'with-first-token';
+  timeScale?: number;
+  /** Stream llama.cpp `prompt_progress` chunks when the request sends `return_progress: true`. */
+  progress?: boolean;
+}
+
+/** What the server saw of one request under a latency profile. */
+export interface LatencyRecord {
+  receivedAt: number;
+  /** Milliseconds from receipt to the first token, as the server saw it. */
+  firstTokenMs: number | undefined;
+  /** The client went away before the first token: the work was dropped. */
+  cancelled: boolean;
 }
 
 export interface FakeOpenAIServer {
@@ -68,6 +90,10 @@ export interface FakeOpenAIServer {
   readonly requestHeaders: IncomingHttpHeaders[];
   /** Unscripted requests and server faults. A passing test expects none. */
   readonly errors: string[];
+  /** Under a latency profile: each chat request's timing, in order. */
+  readonly latency: LatencyRecord[];
+  /** Under a latency profile: the next request loads the model again. */
+  unloadModel(): void;
   /** Streams the client closed before they ended (a `break`, an abort). */
   readonly disconnects: number;
   /** Turns still queued. */

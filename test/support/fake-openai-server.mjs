@@ -5,6 +5,7 @@
 // turn[]), POST /__control/reset, GET /__control/requests.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { createLatency } from './latency-profile.mjs';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -34,6 +35,7 @@ export async function startFakeOpenAIServer(options = {}) {
   let models = options.models ?? ['fake-model'];
   let completions = 0;
   const state = { disconnects: 0 };
+  const latency = options.latency ? createLatency(options.latency) : undefined;
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
@@ -64,6 +66,12 @@ export async function startFakeOpenAIServer(options = {}) {
         data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
       });
     }
+    // Ollama's list of models in memory: with a latency profile, the model once it has loaded.
+    if (request.method === 'GET' && path === '/api/ps' && latency) {
+      return send(response, 200, {
+        models: latency.loaded ? models.map((name) => ({ name, model: name })) : [],
+      });
+    }
     if (path.startsWith('/__control/')) return control(request, response, path);
     // Ollama's native chat (`api: 'ollama'`): recorded like the rest, answered in NDJSON with the
     // queued turn's text.
@@ -76,7 +84,15 @@ export async function startFakeOpenAIServer(options = {}) {
       const text = Array.isArray(turn?.text) ? turn.text.join('') : (turn?.text ?? '');
       const line = (message, done) =>
         `${JSON.stringify({ model: body.model, message: { role: 'assistant', content: message }, done, ...(done ? { done_reason: 'stop', prompt_eval_count: 12, eval_count: 4 } : {}) })}\n`;
-      response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/x-ndjson' });
+      const ndjsonHeaders = { ...CORS_HEADERS, 'content-type': 'application/x-ndjson' };
+      if (latency) {
+        const admitted = await latency.admit({ body, request, response, headers: ndjsonHeaders });
+        if (!admitted) return;
+        response.end(line(text, false) + line('', true));
+        admitted.finish();
+        return;
+      }
+      response.writeHead(200, ndjsonHeaders);
       response.end(line(text, false) + line('', true));
       return;
     }
@@ -174,21 +190,52 @@ export async function startFakeOpenAIServer(options = {}) {
       response.end(JSON.stringify(turn.json));
       return;
     }
-    response.writeHead(turn.status ?? 200, {
+    const streamHeaders = {
       ...CORS_HEADERS,
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
       ...turn.headers,
-    });
-    response.flushHeaders();
-    const frames = turn.raw !== undefined ? [turn.raw] : sseFrames(turn, body, completions);
-    for (const frame of frames) {
-      if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
-      if (closed) return;
-      response.write(frame);
+    };
+    const sequence = completions;
+    let admitted;
+    if (latency) {
+      admitted = await latency.admit({
+        body,
+        request,
+        response,
+        headers: streamHeaders,
+        // llama.cpp streams prompt-processing progress when asked (`return_progress`).
+        ...(options.latency?.progress && body?.return_progress === true
+          ? {
+              onProgress: (progress) => {
+                if (!response.headersSent) response.writeHead(200, streamHeaders);
+                response.write(
+                  `data: ${JSON.stringify({ choices: [], object: 'chat.completion.chunk', prompt_progress: progress })}\n\n`,
+                );
+              },
+            }
+          : {}),
+      });
+      if (!admitted) return;
+    } else {
+      response.writeHead(turn.status ?? 200, streamHeaders);
+      response.flushHeaders();
     }
-    if (turn.hang) return; // left open until the client disconnects or the server closes
-    response.end();
+    const frames = turn.raw !== undefined ? [turn.raw] : sseFrames(turn, body, sequence);
+    const frameMs = latency?.frameMs ?? 0;
+    try {
+      for (const [index, frame] of frames.entries()) {
+        if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
+        else if (frameMs > 0 && index > 0)
+          await new Promise((resolve) => setTimeout(resolve, frameMs));
+        if (closed) return;
+        response.write(frame);
+      }
+      if (turn.hang) return; // left open until the client disconnects or the server closes
+      response.end();
+    } finally {
+      admitted?.finish();
+    }
   }
 
   await new Promise((resolve, reject) => {
@@ -206,6 +253,10 @@ export async function startFakeOpenAIServer(options = {}) {
     requests,
     requestHeaders,
     errors,
+    latency: latency?.records ?? [],
+    unloadModel() {
+      latency?.unload();
+    },
     get disconnects() {
       return state.disconnects;
     },

@@ -1,0 +1,140 @@
+import type { AgentEvent, Waiting } from '../types/events.js';
+import type { WaitReport } from '../types/chat-request.js';
+
+/** When and how often a wait is announced; injectable so tests need not wait. */
+export interface WaitClock {
+  /** Milliseconds without a token before the first `waiting` event. Default 250. */
+  firstAfterMs: number;
+  /**
+   * And at least this long after the request went out (the backend's first report): an answer
+   * that starts at once yields none, however long the call took to prepare. Default 100.
+   */
+  afterRequestMs: number;
+  /** Milliseconds between later `waiting` events. Default 1,000. */
+  everyMs: number;
+  now(): number;
+}
+
+/** The clock of {@link announceWaiting} unless a test gives one. */
+export const WAIT_CLOCK: WaitClock = {
+  firstAfterMs: 250,
+  afterRequestMs: 100,
+  everyMs: 1_000,
+  now: () => Date.now(),
+};
+
+/** What the transport said about the wait so far (see `WaitReport`), kept current by the model step. */
+export class WaitStatus {
+  phase: Waiting['phase'] = 'waiting';
+  progress: number | undefined;
+  model: string | undefined;
+  /** When the backend first said a request is out; a backend that never reports yields no `waiting`. */
+  reportedAt: number | undefined;
+  /** Resolves at the first report. */
+  readonly firstReport: Promise<void>;
+  readonly #reported: () => void;
+
+  constructor(private readonly now: () => number = WAIT_CLOCK.now) {
+    let resolve!: () => void;
+    this.firstReport = new Promise((settle) => (resolve = settle));
+    this.#reported = resolve;
+  }
+
+  /** Takes what the transport reports; a later phase replaces the earlier one. */
+  readonly report = (report: WaitReport): void => {
+    if (this.reportedAt === undefined) {
+      this.reportedAt = this.now();
+      this.#reported();
+    }
+    this.phase = report.phase;
+    this.progress = report.progress;
+    if (report.model !== undefined) this.model = report.model;
+  };
+}
+
+/** The events that end a wait: the first token of the answer, or the call's end. */
+function endsWait(event: AgentEvent): boolean {
+  return (
+    event.type !== 'context_trimmed' &&
+    event.type !== 'context_compacted' &&
+    event.type !== 'waiting'
+  );
+}
+
+/**
+ * Passes `source`'s events through, and while no token of the answer has come — the server
+ * loading the model, reading the prompt, or busy with another request — yields `waiting`
+ * events: the first after `clock.firstAfterMs`, then every `clock.everyMs`, each with the
+ * time since the call began and the phase and progress the transport reported to `status`.
+ * A call answered sooner yields none, and so does a backend that never reports (the fetch
+ * transport reports `'waiting'` as it sends the request). Returns what `source` returns.
+ */
+export async function* announceWaiting<R>(
+  source: AsyncGenerator<AgentEvent, R>,
+  status: WaitStatus,
+  clock: WaitClock = WAIT_CLOCK,
+): AsyncGenerator<AgentEvent, R> {
+  const started = clock.now();
+  let waiting = true;
+  /** When the next `waiting` event is due, in ms after `started` (and after the request went out). */
+  let due = clock.firstAfterMs;
+  let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
+  try {
+    for (;;) {
+      const next = (pending = source.next());
+      let result: IteratorResult<AgentEvent, R> | undefined;
+      while (waiting && result === undefined) {
+        // Not before the request is out: until then, the call is only being prepared.
+        if (status.reportedAt === undefined) {
+          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
+          continue;
+        }
+        const at = Math.max(started + due, status.reportedAt + clock.afterRequestMs);
+        const tick = timer(Math.max(0, at - clock.now()));
+        try {
+          result = await Promise.race([next, tick.promise]);
+        } finally {
+          tick.cancel();
+        }
+        if (result === undefined) {
+          const elapsedMs = clock.now() - started;
+          due = elapsedMs + clock.everyMs;
+          yield waitingEvent(status, elapsedMs);
+        }
+      }
+      result ??= await next;
+      pending = undefined;
+      if (result.done === true) return result.value;
+      if (waiting && endsWait(result.value)) waiting = false;
+      yield result.value;
+    }
+  } finally {
+    if (pending) {
+      // Stopped while the call still waits (a `break` without an abort): it ends on its own;
+      // its result or failure goes nowhere.
+      pending.catch(() => undefined);
+      source.return(undefined as R).catch(() => undefined);
+    } else {
+      await source.return(undefined as R);
+    }
+  }
+}
+
+function waitingEvent(status: WaitStatus, elapsedMs: number): Waiting {
+  return {
+    type: 'waiting',
+    phase: status.phase,
+    elapsedMs,
+    ...(status.progress === undefined ? {} : { progress: status.progress }),
+    ...(status.model === undefined ? {} : { model: status.model }),
+  };
+}
+
+/** A promise that resolves with `undefined` after `ms`, and a cancel that clears its timer. */
+function timer(ms: number): { promise: Promise<undefined>; cancel: () => void } {
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<undefined>((resolve) => {
+    handle = setTimeout(() => resolve(undefined), ms);
+  });
+  return { promise, cancel: () => clearTimeout(handle) };
+}
