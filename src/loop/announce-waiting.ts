@@ -12,7 +12,7 @@ export interface WaitClock {
   afterRequestMs: number;
   /** Milliseconds between later `waiting` events. Default 1,000. */
   everyMs: number;
-  now(): number;
+  now: () => number;
 }
 
 /** The clock of {@link announceWaiting} unless a test gives one. */
