@@ -120,9 +120,17 @@ export default [
   // tool check uses) as chunks loaded when the picker opens: +17.5 kB, 131.5 KiB (134.65 kB).
   // With issue 29's picker chunks: 143.3 KiB (146.7 kB).
   // Third wave merged (the seven branches of issues 25-32 together): with what loads later: 150.44 kB.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '147 KiB', { lazy: true, nativeSanitizer: true }),
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '147 KiB', {
+    lazy: true,
+    nativeSanitizer: true,
+  }),
   // Third wave merged (the seven branches of issues 25-32 together): DOMPurify fallback: 162.5 kB.
-  check('<agent-chat> page: with what loads later, DOMPurify fallback', 'chat-page.ts', '158.8 KiB', { lazy: true }),
+  check(
+    '<agent-chat> page: with what loads later, DOMPurify fallback',
+    'chat-page.ts',
+    '158.8 KiB',
+    { lazy: true },
+  ),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
   // Issue 29: localModels and checkServer load their code on first call. What their entry
   // functions import statically is the runtime the lazy code uses (handed to it, so that no
@@ -150,5 +158,7 @@ export default [
   // localModels/checkServer that this entry never calls (tree-shaken callers, kept chunks):
   // 192.9 KiB (197.48 kB) counted, none of it loaded by an MCP page.
   // Third wave merged (the seven branches of issues 25-32 together): mcp with SDK: 209.53 kB.
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '204.7 KiB', { lazy: true }),
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '204.7 KiB', {
+    lazy: true,
+  }),
 ];

@@ -5,7 +5,9 @@ import { build } from 'vite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = fileURLToPath(new URL('../node_modules/.cache/open-agent-bench/node', import.meta.url));
+const outDir = fileURLToPath(
+  new URL('../node_modules/.cache/open-agent-bench/node', import.meta.url),
+);
 
 await build({
   root,

@@ -11,7 +11,13 @@ import type { AgentElapsed } from './tool-card/elapsed-time.js';
 export { AgentChat } from './chat/agent-chat.js';
 export { AgentConversations } from './conversations/agent-conversations.js';
 export type { ConversationSelectDetail } from './conversations/agent-conversations.js';
-export type { AgentChatEventMap, AgentErrorDetail, AgentRunEndDetail, AgentToolCallDetail, ConversationChangeDetail } from './chat/chat-events.js';
+export type {
+  AgentChatEventMap,
+  AgentErrorDetail,
+  AgentRunEndDetail,
+  AgentToolCallDetail,
+  ConversationChangeDetail,
+} from './chat/chat-events.js';
 export { loadMarkdown, renderMarkdown } from './markdown/markdown-loader.js';
 export type { MarkdownOptions } from './markdown/render-markdown.js';
 export type { ChatStrings } from './strings/chat-strings.js';

@@ -10,7 +10,12 @@ import {
 } from '../src/index.js';
 import { demoModel } from './demo-model.js';
 import { endpointTemplate, welcomeTemplate } from './demo-templates.js';
-import { readSettings, saveSettings, type DemoSettings, type ModelSource } from './demo-settings.js';
+import {
+  readSettings,
+  saveSettings,
+  type DemoSettings,
+  type ModelSource,
+} from './demo-settings.js';
 import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
 import type { McpToolsChange } from './mcp-panel.js';
 import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
@@ -61,7 +66,8 @@ export class DemoApp extends LitElement {
   constructor() {
     super();
     this.settings = readSettings();
-    this.#options = this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
+    this.#options =
+      this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
     this.scanning = false;
     this.customURL = '';
     this.webLLM = { phase: 'idle' };
@@ -76,7 +82,8 @@ export class DemoApp extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     saveSettings(this.settings);
-    if (this.settings.source === 'server' && !new URL(location.href).searchParams.has('baseURL')) void this.#discover();
+    if (this.settings.source === 'server' && !new URL(location.href).searchParams.has('baseURL'))
+      void this.#discover();
   }
 
   #update(patch: Partial<DemoSettings>): void {
@@ -112,9 +119,11 @@ export class DemoApp extends LitElement {
 
   #backend(): ChatBackend | undefined {
     if (this.settings.source === 'demo') return this.#demoBackend;
-    if (this.settings.source === 'webllm' && this.webLLM.phase === 'ready') return this.webLLM.backend;
+    if (this.settings.source === 'webllm' && this.webLLM.phase === 'ready')
+      return this.webLLM.backend;
     if (this.settings.source === 'cpu') return this.#engines.cpuBackend()?.backend;
-    if (this.settings.source === 'chrome' && this.#engines.chromeUsable) return this.#engines.chrome;
+    if (this.settings.source === 'chrome' && this.#engines.chromeUsable)
+      return this.#engines.chrome;
     return undefined;
   }
 
@@ -131,22 +140,31 @@ export class DemoApp extends LitElement {
   protected override render(): TemplateResult {
     const { settings } = this;
     const backend = this.#backend();
-    const serverReady = settings.source === 'server' && settings.baseURL !== '' && settings.model !== '';
+    const serverReady =
+      settings.source === 'server' && settings.baseURL !== '' && settings.model !== '';
     return html`
       <div class="layout">
         <aside class="settings ${this.settingsOpen ? 'open' : ''}" aria-label="Settings">
           <div class="settings-head">
             <h1>open-agent <span>demo</span></h1>
-            <button type="button" class="settings-toggle" aria-expanded=${this.settingsOpen ? 'true' : 'false'}
-              @click=${() => (this.settingsOpen = !this.settingsOpen)}>${this.settingsOpen ? 'Hide settings' : 'Settings'}</button>
+            <button
+              type="button"
+              class="settings-toggle"
+              aria-expanded=${this.settingsOpen ? 'true' : 'false'}
+              @click=${() => (this.settingsOpen = !this.settingsOpen)}
+            >
+              ${this.settingsOpen ? 'Hide settings' : 'Settings'}
+            </button>
           </div>
-          ${this.#sourcePanel()}
-          ${this.#toolsPanel()}
-          <demo-mcp-panel .reservedNames=${BUILT_IN_NAMES} @mcp-tools-change=${(event: CustomEvent<McpToolsChange>) => {
-            this.#mcpTools = event.detail.tools;
-            this.#allTools = [...this.#tools, ...this.#mcpTools];
-            this.requestUpdate();
-          }}></demo-mcp-panel>
+          ${this.#sourcePanel()} ${this.#toolsPanel()}
+          <demo-mcp-panel
+            .reservedNames=${BUILT_IN_NAMES}
+            @mcp-tools-change=${(event: CustomEvent<McpToolsChange>) => {
+              this.#mcpTools = event.detail.tools;
+              this.#allTools = [...this.#tools, ...this.#mcpTools];
+              this.requestUpdate();
+            }}
+          ></demo-mcp-panel>
           ${this.#optionsPanel()}
         </aside>
         <main class="chat">
@@ -181,11 +199,16 @@ export class DemoApp extends LitElement {
 
   #sourceLabel(): TemplateResult {
     const { source, model, baseURL } = this.settings;
-    if (source === 'demo') return html`<span class="badge scripted" title="Rules, not a language model">Scripted demo · not an LLM</span>`;
+    if (source === 'demo')
+      return html`<span class="badge scripted" title="Rules, not a language model"
+        >Scripted demo · not an LLM</span
+      >`;
     if (source === 'cpu' || source === 'chrome') {
       const model = this.#engineModel();
       const name = source === 'cpu' ? 'CPU' : 'Chrome built-in AI';
-      return model ? html`<span class="badge">${name} · ${model}</span>` : html`<span class="badge warn">${name} · not ready</span>`;
+      return model
+        ? html`<span class="badge">${name} · ${model}</span>`
+        : html`<span class="badge warn">${name} · not ready</span>`;
     }
     if (source === 'webllm') {
       return this.webLLM.phase === 'ready'
@@ -199,56 +222,90 @@ export class DemoApp extends LitElement {
 
   #sourcePanel(): TemplateResult {
     const { source } = this.settings;
-    const option = (value: ModelSource, label: string, hint: string, disabled = false) => html`
-      <label class="choice">
-        <input type="radio" name="source" .checked=${source === value} ?disabled=${disabled} @change=${() => this.#update({ source: value })} />
+    const option = (value: ModelSource, label: string, hint: string, disabled = false) =>
+      html` <label class="choice">
+        <input
+          type="radio"
+          name="source"
+          .checked=${source === value}
+          ?disabled=${disabled}
+          @change=${() => this.#update({ source: value })}
+        />
         <span><strong>${label}</strong><small>${hint}</small></span>
       </label>`;
-    return html`
-      <section>
-        <h2>Model</h2>
-        <div role="radiogroup" aria-label="Model source">
-          ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
-          ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
-          ${option('cpu', 'In the browser — CPU, any laptop', 'A small model (≈ 70 MB) runs in the page: no GPU, no server')}
-          ${option('chrome', 'Chrome built-in AI', this.#engines.chromeUsable ? "Chrome's own on-device model (Gemini Nano)" : 'Not available in this browser', !this.#engines.chromeUsable && source !== 'chrome')}
-          ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
-        </div>
-        ${source === 'server' ? this.#serverPanel() : nothing}
-        ${source === 'webllm' ? this.#webLLMPanel() : nothing}
-        ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
-        ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
-      </section>`;
+    return html` <section>
+      <h2>Model</h2>
+      <div role="radiogroup" aria-label="Model source">
+        ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
+        ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
+        ${option('cpu', 'In the browser — CPU, any laptop', 'A small model (≈ 70 MB) runs in the page: no GPU, no server')}
+        ${option('chrome', 'Chrome built-in AI', this.#engines.chromeUsable ? "Chrome's own on-device model (Gemini Nano)" : 'Not available in this browser', !this.#engines.chromeUsable && source !== 'chrome')}
+        ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
+      </div>
+      ${source === 'server' ? this.#serverPanel() : nothing}
+      ${source === 'webllm' ? this.#webLLMPanel() : nothing}
+      ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
+      ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
+    </section>`;
   }
 
   #serverPanel(): TemplateResult {
     const { baseURL, model } = this.settings;
     const models = this.endpoints?.find((endpoint) => endpoint.baseURL === baseURL)?.models ?? [];
-    return html`
-      <div class="panel">
-        <div class="row">
-          <button type="button" class="primary" @click=${() => void this.#discover()} ?disabled=${this.scanning}>
-            ${this.scanning ? 'Scanning…' : 'Find local servers'}
-          </button>
-        </div>
-        <form class="row" @submit=${(event: SubmitEvent) => {
+    return html` <div class="panel">
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          @click=${() => void this.#discover()}
+          ?disabled=${this.scanning}
+        >
+          ${this.scanning ? 'Scanning…' : 'Find local servers'}
+        </button>
+      </div>
+      <form
+        class="row"
+        @submit=${(event: SubmitEvent) => {
           event.preventDefault();
           void this.#discover();
-        }}>
-          <label class="visually-hidden" for="custom-url">Another server URL</label>
-          <input id="custom-url" placeholder="Another URL, e.g. http://192.168.1.20:11434" .value=${this.customURL}
-            @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)} />
-          <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>Probe</button>
-        </form>
-        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}</ul>` : nothing}
-        <label>Base URL
-          <input .value=${baseURL} @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
-        </label>
-        <label>Model
-          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })} />
-          <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
-        </label>
-      </div>`;
+        }}
+      >
+        <label class="visually-hidden" for="custom-url">Another server URL</label>
+        <input
+          id="custom-url"
+          placeholder="Another URL, e.g. http://192.168.1.20:11434"
+          .value=${this.customURL}
+          @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)}
+        />
+        <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>
+          Probe
+        </button>
+      </form>
+      ${
+        this.endpoints
+          ? html`<ul class="endpoints" aria-live="polite">
+              ${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}
+            </ul>`
+          : nothing
+      }
+      <label
+        >Base URL
+        <input
+          .value=${baseURL}
+          @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })}
+        />
+      </label>
+      <label
+        >Model
+        <input
+          list="models"
+          .value=${model}
+          placeholder="e.g. qwen3:4b"
+          @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })}
+        />
+        <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
+      </label>
+    </div>`;
   }
 
   /** The one click that gets a chat without a model going: find servers (and open the settings). */
@@ -265,11 +322,24 @@ export class DemoApp extends LitElement {
     this.scanning = true;
     const custom = this.customURL.trim();
     try {
-      this.endpoints = await discoverEndpoints({ signal: scan.signal, timeoutMs: 1500, urls: custom === '' ? [] : [custom] });
+      this.endpoints = await discoverEndpoints({
+        signal: scan.signal,
+        timeoutMs: 1500,
+        urls: custom === '' ? [] : [custom],
+      });
       const usable = this.endpoints.find((endpoint) => endpoint.status === 'ready');
-      if (usable && this.settings.model === '') this.#update({ baseURL: usable.baseURL, model: usable.models[0] ?? '' });
+      if (usable && this.settings.model === '')
+        this.#update({ baseURL: usable.baseURL, model: usable.models[0] ?? '' });
     } catch (error) {
-      this.endpoints = [{ name: 'Custom', baseURL: custom, status: 'error', models: [], message: error instanceof Error ? error.message : String(error) }];
+      this.endpoints = [
+        {
+          name: 'Custom',
+          baseURL: custom,
+          status: 'error',
+          models: [],
+          message: error instanceof Error ? error.message : String(error),
+        },
+      ];
     } finally {
       if (this.#scan === scan) this.scanning = false;
     }
@@ -277,37 +347,63 @@ export class DemoApp extends LitElement {
 
   #webLLMPanel(): TemplateResult {
     const state = this.webLLM;
-    return html`
-      <div class="panel">
-        <label>Model to download
-          <select .value=${this.settings.webLLMModel} ?disabled=${state.phase === 'loading'}
-            @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}>
-            ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
-          </select>
-        </label>
-        <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
-        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || this.gpu !== true} @click=${() => void this.#loadWebLLM()}>
-          ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
-        </button>
-        ${state.phase === 'loading'
-          ? html`<progress max="1" value=${state.progress.progress} aria-label="Model download"></progress><small>${state.progress.text}</small>`
-          : nothing}
-        ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
-        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-        ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
-      </div>`;
+    return html` <div class="panel">
+      <label
+        >Model to download
+        <select
+          .value=${this.settings.webLLMModel}
+          ?disabled=${state.phase === 'loading'}
+          @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}
+        >
+          ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
+        </select>
+      </label>
+      <small class="note"
+        >WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the
+        browser cache.</small
+      >
+      <button
+        type="button"
+        class="primary"
+        ?disabled=${state.phase === 'loading' || this.gpu !== true}
+        @click=${() => void this.#loadWebLLM()}
+      >
+        ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
+      </button>
+      ${
+        state.phase === 'loading'
+          ? html`<progress
+                max="1"
+                value=${state.progress.progress}
+                aria-label="Model download"
+              ></progress
+              ><small>${state.progress.text}</small>`
+          : nothing
+      }
+      ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
+      ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
+      ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
+    </div>`;
   }
 
   async #loadWebLLM(): Promise<void> {
     const model = this.settings.webLLMModel;
     this.webLLM = { phase: 'loading', progress: { progress: 0, text: 'Loading WebLLM…' } };
     try {
-      const backend = await loadWebLLM(model, (progress) => (this.webLLM = { phase: 'loading', progress }));
+      const backend = await loadWebLLM(
+        model,
+        (progress) => (this.webLLM = { phase: 'loading', progress }),
+      );
       this.webLLM = { phase: 'ready', backend, model };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // A bare "Failed to fetch" is the model download failing: offline, or the CDN unreachable.
-      this.webLLM = { phase: 'failed', message: /fetch|network/i.test(message) ? `The model download needs the network, and it failed (${message}).` : message };
+      this.webLLM = {
+        phase: 'failed',
+        message: /fetch|network/i.test(message)
+          ? `The model download needs the network, and it failed (${message}).`
+          : message,
+      };
     }
   }
 
@@ -319,40 +415,73 @@ export class DemoApp extends LitElement {
       else next.delete(name);
       return next;
     };
-    return html`
-      <section>
-        <h2>Tools</h2>
-        <ul class="tools">
-          ${DEMO_TOOLS.map(({ name, label, where }) => html`<li>
-            <label class="choice">
-              <input type="checkbox" .checked=${tools.has(name)} @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })} />
-              <span><strong>${label}</strong><small>${where}</small></span>
-            </label>
-            <label class="ask" title="Ask for approval before each call">
-              <input type="checkbox" .checked=${approval.has(name)} ?disabled=${!tools.has(name)}
-                @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })} />
-              ask first
-            </label>
-          </li>`)}
-        </ul>
-      </section>`;
+    return html` <section>
+      <h2>Tools</h2>
+      <ul class="tools">
+        ${DEMO_TOOLS.map(
+          ({ name, label, where }) =>
+            html`<li>
+              <label class="choice">
+                <input
+                  type="checkbox"
+                  .checked=${tools.has(name)}
+                  @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })}
+                />
+                <span><strong>${label}</strong><small>${where}</small></span>
+              </label>
+              <label class="ask" title="Ask for approval before each call">
+                <input
+                  type="checkbox"
+                  .checked=${approval.has(name)}
+                  ?disabled=${!tools.has(name)}
+                  @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })}
+                />
+                ask first
+              </label>
+            </li>`,
+        )}
+      </ul>
+    </section>`;
   }
 
   #optionsPanel(): TemplateResult {
     const { systemPrompt, autoExecute, maxToolIterations, allowRemoteImages } = this.settings;
-    return html`
-      <section>
-        <h2>Options</h2>
-        <label>System prompt
-          <textarea rows="3" .value=${systemPrompt} @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}></textarea>
-        </label>
-        <label class="inline"><input type="checkbox" .checked=${autoExecute} @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })} />
-          Run tools automatically</label>
-        <label class="inline"><input type="checkbox" .checked=${allowRemoteImages} @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })} />
-          Load remote images in answers</label>
-        <label class="inline">Tool rounds per prompt
-          <input type="number" min="1" max="20" .value=${String(maxToolIterations)} @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })} />
-        </label>
-      </section>`;
+    return html` <section>
+      <h2>Options</h2>
+      <label
+        >System prompt
+        <textarea
+          rows="3"
+          .value=${systemPrompt}
+          @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}
+        ></textarea>
+      </label>
+      <label class="inline"
+        ><input
+          type="checkbox"
+          .checked=${autoExecute}
+          @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })}
+        />
+        Run tools automatically</label
+      >
+      <label class="inline"
+        ><input
+          type="checkbox"
+          .checked=${allowRemoteImages}
+          @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })}
+        />
+        Load remote images in answers</label
+      >
+      <label class="inline"
+        >Tool rounds per prompt
+        <input
+          type="number"
+          min="1"
+          max="20"
+          .value=${String(maxToolIterations)}
+          @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })}
+        />
+      </label>
+    </section>`;
   }
 }

@@ -34,20 +34,32 @@ export function readSettings(url = new URL(location.href)): DemoSettings {
   const saved = loadSaved();
   const params = url.searchParams;
   const baseURL = params.get('baseURL') ?? saved.baseURL ?? 'http://localhost:11434/v1';
-  const source = parseSource(params.get('source')) ?? (params.has('baseURL') ? 'server' : (parseSource(saved.source) ?? 'demo'));
+  const source =
+    parseSource(params.get('source')) ??
+    (params.has('baseURL') ? 'server' : (parseSource(saved.source) ?? 'demo'));
   return {
     source,
     baseURL,
     model: params.get('model') ?? saved.model ?? '',
     // A model saved by an older demo may be one WebLLM no longer runs tools with.
     webLLMModel: WEB_LLM_MODELS.find((id) => id === saved.webLLMModel) ?? WEB_LLM_MODELS[0],
-    systemPrompt: params.get('system') ?? saved.systemPrompt ?? 'You are a helpful assistant. Use the tools when they help, and answer in markdown.',
-    tools: toolSet(params.get('tools')) ?? toolSet(saved.tools?.join(',') ?? null) ?? new Set(DEMO_TOOLS.map((entry) => entry.name)),
-    approval: toolSet(params.get('approval')) ?? toolSet(saved.approval?.join(',') ?? null) ?? new Set(['run_javascript']),
+    systemPrompt:
+      params.get('system') ??
+      saved.systemPrompt ??
+      'You are a helpful assistant. Use the tools when they help, and answer in markdown.',
+    tools:
+      toolSet(params.get('tools')) ??
+      toolSet(saved.tools?.join(',') ?? null) ??
+      new Set(DEMO_TOOLS.map((entry) => entry.name)),
+    approval:
+      toolSet(params.get('approval')) ??
+      toolSet(saved.approval?.join(',') ?? null) ??
+      new Set(['run_javascript']),
     autoExecute: flag(params.get('autoExecute')) ?? saved.autoExecute ?? true,
     maxToolIterations: Number(params.get('maxIterations') ?? saved.maxToolIterations ?? 5) || 5,
     allowRemoteImages: flag(params.get('images')) ?? saved.allowRemoteImages ?? false,
-    conversationId: params.get('conversation') ?? localStorage.getItem(CONVERSATION_KEY) ?? crypto.randomUUID(),
+    conversationId:
+      params.get('conversation') ?? localStorage.getItem(CONVERSATION_KEY) ?? crypto.randomUUID(),
     ...(params.has('retries') ? { maxRetries: Number(params.get('retries')) } : {}),
   };
 }
@@ -55,16 +67,24 @@ export function readSettings(url = new URL(location.href)): DemoSettings {
 /** Remembers the settings (and the open conversation) for the next visit. */
 export function saveSettings(settings: DemoSettings): void {
   const { tools, approval, conversationId, maxRetries: _urlOnly, ...rest } = settings;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...rest, tools: [...tools], approval: [...approval] }));
+  localStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({ ...rest, tools: [...tools], approval: [...approval] }),
+  );
   localStorage.setItem(CONVERSATION_KEY, conversationId);
   const url = new URL(location.href);
-  if (url.searchParams.has('conversation') && url.searchParams.get('conversation') !== conversationId) {
+  if (
+    url.searchParams.has('conversation') &&
+    url.searchParams.get('conversation') !== conversationId
+  ) {
     url.searchParams.set('conversation', conversationId);
     history.replaceState(null, '', url);
   }
 }
 
-type Saved = Partial<Omit<DemoSettings, 'tools' | 'approval'> & { tools: string[]; approval: string[] }>;
+type Saved = Partial<
+  Omit<DemoSettings, 'tools' | 'approval'> & { tools: string[]; approval: string[] }
+>;
 
 function loadSaved(): Saved {
   let value: unknown;
@@ -84,23 +104,34 @@ function loadSaved(): Saved {
     const field = record[key];
     if (typeof field === 'boolean') saved[key] = field;
   }
-  if (typeof record.maxToolIterations === 'number') saved.maxToolIterations = record.maxToolIterations;
+  if (typeof record.maxToolIterations === 'number')
+    saved.maxToolIterations = record.maxToolIterations;
   const source = parseSource(typeof record.source === 'string' ? record.source : undefined);
   if (source) saved.source = source;
   for (const key of ['tools', 'approval'] as const) {
     const field = record[key];
-    if (Array.isArray(field)) saved[key] = field.filter((name): name is string => typeof name === 'string');
+    if (Array.isArray(field))
+      saved[key] = field.filter((name): name is string => typeof name === 'string');
   }
   return saved;
 }
 
 function parseSource(value: string | null | undefined): ModelSource | undefined {
-  return value === 'demo' || value === 'server' || value === 'webllm' || value === 'cpu' || value === 'chrome' ? value : undefined;
+  return value === 'demo' ||
+    value === 'server' ||
+    value === 'webllm' ||
+    value === 'cpu' ||
+    value === 'chrome'
+    ? value
+    : undefined;
 }
 
 function toolSet(value: string | null): Set<DemoToolName> | undefined {
   if (value === null) return undefined;
-  const names = value.split(',').map((name) => name.trim()).filter((name) => TOOL_NAMES.has(name));
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => TOOL_NAMES.has(name));
   return new Set(names as DemoToolName[]); // filtered to known names just above
 }
 

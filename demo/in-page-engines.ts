@@ -14,13 +14,19 @@ export const CPU_MODELS = [
     id: 'SmolLM2-135M-Instruct',
     label: 'SmolLM2 135M · 70 MB',
     detail: 'SmolLM2-135M-Instruct, Q4_K_M',
-    model: { repo: 'bartowski/SmolLM2-135M-Instruct-GGUF', file: 'SmolLM2-135M-Instruct-Q4_K_M.gguf' },
+    model: {
+      repo: 'bartowski/SmolLM2-135M-Instruct-GGUF',
+      file: 'SmolLM2-135M-Instruct-Q4_K_M.gguf',
+    },
   },
   {
     id: 'SmolLM2-360M-Instruct',
     label: 'SmolLM2 360M · 386 MB',
     detail: 'SmolLM2-360M-Instruct, Q8_0',
-    model: { repo: 'bartowski/SmolLM2-360M-Instruct-GGUF', file: 'SmolLM2-360M-Instruct-Q8_0.gguf' },
+    model: {
+      repo: 'bartowski/SmolLM2-360M-Instruct-GGUF',
+      file: 'SmolLM2-360M-Instruct-Q8_0.gguf',
+    },
   },
 ] as const;
 
@@ -52,11 +58,17 @@ export class InPageEngines {
 
   /** The running CPU model's backend and name, if it is loaded. */
   cpuBackend(): { backend: ChatBackend; model: string } | undefined {
-    return this.cpu.phase === 'ready' ? { backend: this.cpu.backend, model: this.cpu.model } : undefined;
+    return this.cpu.phase === 'ready'
+      ? { backend: this.cpu.backend, model: this.cpu.model }
+      : undefined;
   }
 
   get chromeUsable(): boolean {
-    return this.chromeAvailability !== undefined && this.chromeAvailability !== 'absent' && this.chromeAvailability !== 'unavailable';
+    return (
+      this.chromeAvailability !== undefined &&
+      this.chromeAvailability !== 'absent' &&
+      this.chromeAvailability !== 'unavailable'
+    );
   }
 
   #set(change: () => void): void {
@@ -78,36 +90,52 @@ export class InPageEngines {
     try {
       await backend.load({
         onProgress: (progress) => {
-          if (this.cpu.phase === 'loading') this.#set(() => (this.cpu = { phase: 'loading', progress, controller }));
+          if (this.cpu.phase === 'loading')
+            this.#set(() => (this.cpu = { phase: 'loading', progress, controller }));
         },
       });
       this.#set(() => (this.cpu = { phase: 'ready', backend, model: entry.id }));
     } catch (error) {
-      const message = controller.signal.aborted ? 'Download cancelled.' : error instanceof Error ? error.message : String(error);
+      const message = controller.signal.aborted
+        ? 'Download cancelled.'
+        : error instanceof Error
+          ? error.message
+          : String(error);
       this.#set(() => (this.cpu = { phase: 'idle', message }));
     }
   }
 
   cpuPanel(): TemplateResult {
     const state = this.cpu;
-    return html`
-      <div class="panel">
-        <label>Model to download
-          <select ?disabled=${state.phase === 'loading'} @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}>
-            ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
-          </select>
-        </label>
-        <small class="note">${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from Hugging Face.
-          Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server. Downloaded once, then loaded from this browser's storage with no network.</small>
-        ${state.phase === 'loading'
+    return html` <div class="panel">
+      <label
+        >Model to download
+        <select
+          ?disabled=${state.phase === 'loading'}
+          @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}
+        >
+          ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
+        </select>
+      </label>
+      <small class="note"
+        >${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from
+        Hugging Face. Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server.
+        Downloaded once, then loaded from this browser's storage with no network.</small
+      >
+      ${
+        state.phase === 'loading'
           ? html`<progress max="1" value=${state.progress} aria-label="Model download"></progress>
-              <small>${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small>
+              <small
+                >${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small
+              >
               <button type="button" @click=${() => state.controller.abort()}>Cancel</button>`
           : html`<button type="button" class="primary" @click=${() => void this.startCpu()}>
-              ${state.phase === 'ready' ? 'Load again' : 'Download and start'}</button>`}
-        ${state.phase === 'idle' && state.message ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
-        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-      </div>`;
+              ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
+            </button>`
+      }
+      ${state.phase === 'idle' && state.message ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
+      ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
+    </div>`;
   }
 
   chromePanel(): TemplateResult {

@@ -39,11 +39,27 @@ export default defineConfig({
   // Pre-bundled up front: a dependency found late makes Vite reload the page (flaky e2e).
   optimizeDeps: {
     entries: ['index.html'],
-    include: ['lit', 'lit/directives/guard.js', 'lit/directives/repeat.js', 'lit/directives/if-defined.js', 'marked', 'dompurify', 'idb-keyval', 'zod', 'zod/mini', 'eventsource-parser', '@wllama/wllama'],
+    include: [
+      'lit',
+      'lit/directives/guard.js',
+      'lit/directives/repeat.js',
+      'lit/directives/if-defined.js',
+      'marked',
+      'dompurify',
+      'idb-keyval',
+      'zod',
+      'zod/mini',
+      'eventsource-parser',
+      '@wllama/wllama',
+    ],
     // The sandbox worker's engine, served as it is (ES modules already): found only when the
     // worker starts, it would otherwise be optimised late and reload the page.
     exclude: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
   },
   worker: { format: 'es' },
-  build: { target: 'es2022', outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)), emptyOutDir: true },
+  build: {
+    target: 'es2022',
+    outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)),
+    emptyOutDir: true,
+  },
 });

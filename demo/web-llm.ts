@@ -19,7 +19,10 @@ export const WEB_LLM_MODELS = [
 
 /** The part of `@mlc-ai/web-llm` the demo uses (the package is optional, so not typed from it). */
 interface WebLLMModule {
-  CreateMLCEngine(model: string, config: { initProgressCallback: (report: WebLLMProgress) => void }): Promise<WebLLMEngine>;
+  CreateMLCEngine(
+    model: string,
+    config: { initProgressCallback: (report: WebLLMProgress) => void },
+  ): Promise<WebLLMEngine>;
 }
 
 /**
@@ -42,11 +45,20 @@ export async function hasWebGPU(): Promise<boolean> {
  * server-less app would use. Rejects with a message a user can act on: no WebGPU, package
  * not installed, download failed.
  */
-export async function loadWebLLM(model: string, onProgress: (progress: WebLLMProgress) => void): Promise<ChatBackend> {
-  if (!(await hasWebGPU())) throw new Error('This browser has no usable WebGPU adapter, which WebLLM needs (try a recent Chrome or Edge on a machine with a GPU).');
+export async function loadWebLLM(
+  model: string,
+  onProgress: (progress: WebLLMProgress) => void,
+): Promise<ChatBackend> {
+  if (!(await hasWebGPU()))
+    throw new Error(
+      'This browser has no usable WebGPU adapter, which WebLLM needs (try a recent Chrome or Edge on a machine with a GPU).',
+    );
   const { load } = await import('virtual:web-llm');
   const module = await load();
-  if (!isWebLLM(module)) throw new Error('@mlc-ai/web-llm loaded, but it has no CreateMLCEngine: is it a supported version?');
+  if (!isWebLLM(module))
+    throw new Error(
+      '@mlc-ai/web-llm loaded, but it has no CreateMLCEngine: is it a supported version?',
+    );
   const engine = await module.CreateMLCEngine(model, { initProgressCallback: onProgress });
   // How WebLLM runs tools (forced JSON calls, no system prompt beside tools, no abort signal)
   // is the library's business: the same adapter an app uses.
@@ -54,5 +66,9 @@ export async function loadWebLLM(model: string, onProgress: (progress: WebLLMPro
 }
 
 function isWebLLM(value: unknown): value is WebLLMModule {
-  return typeof value === 'object' && value !== null && typeof (value as { CreateMLCEngine?: unknown }).CreateMLCEngine === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { CreateMLCEngine?: unknown }).CreateMLCEngine === 'function'
+  );
 }

@@ -14,11 +14,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the chat has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     const demo = new DemoPage(page);
-    await page.goto(`/?source=demo&approval=run_javascript&conversation=e2e-a11y-${colorScheme}-${Date.now()}`);
+    await page.goto(
+      `/?source=demo&approval=run_javascript&conversation=e2e-a11y-${colorScheme}-${Date.now()}`,
+    );
     await demo.send('What is 12 * (3 + 4)?');
     await expect(demo.assistant().locator('.markdown strong')).toHaveText('12 * (3 + 4) = 84');
     await demo.send('Run `[1, 2, 3].map((x) => x * x)`');
-    await expect(demo.toolCard('run_javascript').getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(
+      demo.toolCard('run_javascript').getByRole('button', { name: 'Approve', exact: true }),
+    ).toBeVisible();
 
     // The image controls: the attach button, and a thumbnail (alt text, a remove button).
     const dataUrl = await page.evaluate(() => {
@@ -27,13 +31,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       canvas.height = 40;
       return canvas.toDataURL('image/png');
     });
-    await demo.chat
-      .locator('[part~="attach-button"] input')
-      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64') });
+    await demo.chat.locator('[part~="attach-button"] input').setInputFiles({
+      name: 'a.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+    });
     await expect(demo.chat.getByRole('button', { name: 'Remove image 1' })).toBeVisible();
 
     // The context meter in the header, shown once a request was made.
-    await expect(demo.chat.getByRole('meter', { name: 'Context window used by the last request' })).toBeVisible();
+    await expect(
+      demo.chat.getByRole('meter', { name: 'Context window used by the last request' }),
+    ).toBeVisible();
 
     const { violations } = await new AxeBuilder({ page }).analyze();
 
@@ -42,7 +50,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .map((violation) => ({
         id: violation.id,
         help: violation.help,
-        nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+        nodes: violation.nodes.map(
+          (node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
+        ),
       }));
     expect(serious).toEqual([]);
   });

@@ -17,13 +17,23 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).include('agent-chat').analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }
 
-test('regenerate and edit an earlier prompt keep every version: ‹ 1 / 2 › switches, also after a reload', async ({ page }) => {
+test('regenerate and edit an earlier prompt keep every version: ‹ 1 / 2 › switches, also after a reload', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open({ conversation: `e2e-branches-${Date.now()}` });
-  await enqueue({ text: 'First answer.' }, { text: 'Second answer.' }, { text: 'Second, again.' }, { text: 'Edited first.' });
+  await enqueue(
+    { text: 'First answer.' },
+    { text: 'Second answer.' },
+    { text: 'Second, again.' },
+    { text: 'Edited first.' },
+  );
   await demo.send('one');
   await expect(demo.assistant()).toContainText('First answer.');
   await demo.send('two');
@@ -44,7 +54,11 @@ test('regenerate and edit an earlier prompt keep every version: ‹ 1 / 2 › sw
   await expect(demo.assistant().locator('.markdown')).toHaveText('Second, again.');
 
   // Edit the first prompt: a new branch from there, sent alone.
-  await demo.log.locator('article.user').first().getByRole('button', { name: 'Edit this message' }).click();
+  await demo.log
+    .locator('article.user')
+    .first()
+    .getByRole('button', { name: 'Edit this message' })
+    .click();
   await expect(demo.input).toHaveValue('one');
   await expect(demo.input).toBeFocused();
   await demo.input.fill('one, edited');
@@ -55,7 +69,10 @@ test('regenerate and edit an earlier prompt keep every version: ‹ 1 / 2 › sw
   expect(contents(requests[2])).toEqual(['one', 'First answer.', 'two']);
   expect(contents(requests[3])).toEqual(['one, edited']);
   await expect(demo.log.locator('article')).toHaveCount(2);
-  const promptVersions = demo.log.locator('article.user').first().getByRole('group', { name: 'Versions' });
+  const promptVersions = demo.log
+    .locator('article.user')
+    .first()
+    .getByRole('group', { name: 'Versions' });
   await expect(promptVersions).toContainText('2 / 2');
 
   await page.reload();
@@ -72,7 +89,10 @@ test('regenerate and edit an earlier prompt keep every version: ‹ 1 / 2 › sw
   }
 });
 
-test('Copy puts an answer and a code block on the clipboard; code is highlighted', async ({ page, context }) => {
+test('Copy puts an answer and a code block on the clipboard; code is highlighted', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const demo = new DemoPage(page);
   await demo.open();
@@ -89,7 +109,9 @@ test('Copy puts an answer and a code block on the clipboard; code is highlighted
   const copyCode = demo.assistant().locator('[part~="copy-button"]');
   await copyCode.click();
   await expect(copyCode).toHaveText('Copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42; // the answer\nconsole.log("hi");\n');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'const answer = 42; // the answer\nconsole.log("hi");\n',
+  );
 
   const copyAnswer = demo.assistant().getByRole('button', { name: 'Copy the answer' });
   await copyAnswer.click();

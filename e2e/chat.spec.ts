@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DemoPage } from './demo-page.js';
 import { enqueue, recorded, resetServer } from './fake-server.js';
 
-const words = (count: number, prefix = 'word') => Array.from({ length: count }, (_, index) => `${prefix}${index + 1} `);
+const words = (count: number, prefix = 'word') =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index + 1} `);
 
 test.beforeEach(async () => {
   await resetServer();
@@ -24,7 +25,10 @@ test('a prompt streams the answer in incrementally', async ({ page }) => {
   await demo.idle();
   const { requests } = await recorded();
   expect(requests).toHaveLength(1);
-  expect(requests[0]).toMatchObject({ model: 'fake-model', messages: [{ role: 'system' }, { role: 'user', content: 'Tell me thirty words' }] });
+  expect(requests[0]).toMatchObject({
+    model: 'fake-model',
+    messages: [{ role: 'system' }, { role: 'user', content: 'Tell me thirty words' }],
+  });
 });
 
 test('Stop keeps the partial answer and the next prompt works', async ({ page }) => {
@@ -55,7 +59,10 @@ test('Stop keeps the partial answer and the next prompt works', async ({ page })
 test('a server error shows the message, and Retry succeeds', async ({ page }) => {
   const demo = new DemoPage(page);
   await demo.open();
-  await enqueue({ status: 500, errorBody: JSON.stringify({ error: { message: 'model crashed while loading' } }) });
+  await enqueue({
+    status: 500,
+    errorBody: JSON.stringify({ error: { message: 'model crashed while loading' } }),
+  });
 
   await demo.send('Hello?');
 
@@ -84,7 +91,9 @@ test('a reload restores the conversation from IndexedDB', async ({ page }) => {
 
   await expect(demo.log.locator('article.user .bubble')).toHaveText('Remember this chat');
   await expect(demo.assistant().locator('em')).toHaveText('persists');
-  await expect(demo.chat.locator('[part~="conversation-current"]')).toContainText('Remember this chat');
+  await expect(demo.chat.locator('[part~="conversation-current"]')).toContainText(
+    'Remember this chat',
+  );
   expect((await recorded()).requests).toHaveLength(1);
 });
 

@@ -41,7 +41,9 @@ export class DemoPage {
   }
 
   toolCard(name: string): Locator {
-    return this.log.locator('section.tool').filter({ has: this.page.locator('.tool-name', { hasText: name }) });
+    return this.log
+      .locator('section.tool')
+      .filter({ has: this.page.locator('.tool-name', { hasText: name }) });
   }
 
   /** Resolves once no run is streaming (the Send button is back). */

@@ -8,7 +8,10 @@ export const FAKE_BASE_URL = `http://127.0.0.1:${PORT}/v1`;
 
 /** What the fake server recorded. */
 export interface Recorded {
-  requests: { model?: string; messages: { role: string; content: string | null; tool_call_id?: string }[] }[];
+  requests: {
+    model?: string;
+    messages: { role: string; content: string | null; tool_call_id?: string }[];
+  }[];
   errors: string[];
   queued: number;
 }
@@ -30,6 +33,10 @@ export async function recorded(): Promise<Recorded> {
 }
 
 async function post(route: string, body: unknown): Promise<void> {
-  const response = await fetch(`${CONTROL}/${route}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const response = await fetch(`${CONTROL}/${route}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   if (!response.ok) throw new Error(`fake server ${route}: HTTP ${response.status}`);
 }

@@ -11,10 +11,20 @@ test.beforeEach(async () => {
 const LONG_LINES = `${Array.from({ length: 16_500 }, (_, index) => `line ${index}: a paragraph that never ends, *on* and on`).join('\n')}\nEND-MEGABYTE`;
 
 // [prompt, answer, marker at its end, folded behind "Show more"]
-const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: string, folded: boolean])[] = [
+const ANSWERS: readonly (readonly [
+  prompt: string,
+  answer: string,
+  marker: string,
+  folded: boolean,
+])[] = [
   ['first', 'The first answer.', 'The first answer.', false],
   ['deep', `${'>'.repeat(3_000)} END-DEEP`, 'END-DEEP', false],
-  ['list', `${Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n')}\n\nEND-LIST`, 'END-LIST', true],
+  [
+    'list',
+    `${Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n')}\n\nEND-LIST`,
+    'END-LIST',
+    true,
+  ],
   ['word', `${'x'.repeat(100_000)} END-WORD`, 'END-WORD', true],
   ['megabyte', LONG_LINES, 'END-MEGABYTE', true],
   ['last', 'The last answer.', 'The last answer.', false],
@@ -23,7 +33,9 @@ const ANSWERS: readonly (readonly [prompt: string, answer: string, marker: strin
 /** Every answer shows: a folded one says so, and "Show more" (by keyboard) shows it to its end. */
 async function expectEveryAnswer(page: Page, demo: DemoPage): Promise<void> {
   await expect(demo.log.locator('article.assistant')).toHaveCount(ANSWERS.length);
-  await expect(demo.log.locator('article.user .bubble')).toHaveText(ANSWERS.map(([prompt]) => prompt));
+  await expect(demo.log.locator('article.user .bubble')).toHaveText(
+    ANSWERS.map(([prompt]) => prompt),
+  );
   for (const [index, [, , marker, folded]] of ANSWERS.entries()) {
     const answer = demo.assistant(index);
     if (folded) {
@@ -32,13 +44,18 @@ async function expectEveryAnswer(page: Page, demo: DemoPage): Promise<void> {
       await expect(answer).not.toContainText(marker);
       await more.focus();
       await page.keyboard.press('Enter');
-      await expect(answer.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(answer.getByRole('button', { name: 'Show less' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
     }
     await expect(answer).toContainText(marker, { timeout: 15_000 });
   }
 }
 
-test('nested 3,000 deep, a 1,000-level list, a 100,000-character word, 1 MB without a blank line: all show, live and after a reload', async ({ page }) => {
+test('nested 3,000 deep, a 1,000-level list, a 100,000-character word, 1 MB without a blank line: all show, live and after a reload', async ({
+  page,
+}) => {
   // Three answers near 1 MB each stream through the fake server, twice checked to their end:
   // ~26 s on a quiet 2-core machine, so the 30 s default is too tight under load.
   test.setTimeout(120_000);
@@ -49,9 +66,14 @@ test('nested 3,000 deep, a 1,000-level list, a 100,000-character word, 1 MB with
 
   for (const [prompt, answer, marker, folded] of ANSWERS) {
     // 1 KiB deltas, as a runaway generation streams them.
-    await enqueue({ text: Array.from({ length: Math.ceil(answer.length / 1_024) }, (_, index) => answer.slice(index * 1_024, (index + 1) * 1_024)) });
+    await enqueue({
+      text: Array.from({ length: Math.ceil(answer.length / 1_024) }, (_, index) =>
+        answer.slice(index * 1_024, (index + 1) * 1_024),
+      ),
+    });
     await demo.send(prompt);
-    if (folded) await expect(demo.assistant().getByRole('button', { name: /^Show more/ })).toBeVisible();
+    if (folded)
+      await expect(demo.assistant().getByRole('button', { name: /^Show more/ })).toBeVisible();
     else await expect(demo.assistant()).toContainText(marker);
   }
   await demo.idle();
@@ -64,7 +86,11 @@ test('nested 3,000 deep, a 1,000-level list, a 100,000-character word, 1 MB with
 });
 
 /** Changes the stored records of `conversationId` in the page's IndexedDB history. */
-async function damage(page: Page, conversationId: string, what: 'message' | 'record'): Promise<void> {
+async function damage(
+  page: Page,
+  conversationId: string,
+  what: 'message' | 'record',
+): Promise<void> {
   await page.evaluate(
     async ({ conversationId, what }) => {
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -92,11 +118,16 @@ async function damage(page: Page, conversationId: string, what: 'message' | 'rec
 }
 
 for (const what of ['message', 'record'] as const) {
-  test(`a damaged stored ${what}: the rest loads, and new messages are saved and load back`, async ({ page }) => {
+  test(`a damaged stored ${what}: the rest loads, and new messages are saved and load back`, async ({
+    page,
+  }) => {
     const demo = new DemoPage(page);
     const conversation = `e2e-damaged-${what}`;
     await demo.open({ conversation });
-    for (const [prompt, answer] of [['one', 'Answer one.'], ['two', 'Answer two.']] as const) {
+    for (const [prompt, answer] of [
+      ['one', 'Answer one.'],
+      ['two', 'Answer two.'],
+    ] as const) {
       await enqueue({ text: answer });
       await demo.send(prompt);
       await expect(demo.assistant()).toContainText(answer);
@@ -116,17 +147,25 @@ for (const what of ['message', 'record'] as const) {
     await demo.idle();
     await page.reload();
 
-    await expect(demo.log.locator('article.assistant .markdown')).toHaveText([...kept, 'Answer three.']);
+    await expect(demo.log.locator('article.assistant .markdown')).toHaveText([
+      ...kept,
+      'Answer three.',
+    ]);
     await expect(demo.log.locator('article.user .bubble')).toHaveText(['one', 'two', 'three']);
   });
 }
 
 // The sandbox cuts its output at 10,000 characters: a result of ~7,000 is past the card's 2,000.
-test('a long tool result folds behind Show more; expanded it ends as it should, live and after a reload', async ({ page }) => {
+test('a long tool result folds behind Show more; expanded it ends as it should, live and after a reload', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open({ conversation: 'e2e-long-result' });
   const code = "Array.from({ length: 1000 }, (_, i) => 'row ' + i).join(' ') + ' END-RESULT'";
-  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code } }] }, { text: 'The rows are above.' });
+  await enqueue(
+    { toolCalls: [{ name: 'run_javascript', arguments: { code } }] },
+    { text: 'The rows are above.' },
+  );
   await demo.send('rows');
   await expect(demo.assistant()).toContainText('The rows are above.');
   await demo.idle();
@@ -140,7 +179,10 @@ test('a long tool result folds behind Show more; expanded it ends as it should, 
     await expect(card.locator('[part~="tool-result"] pre')).not.toContainText('END-RESULT');
     await more.focus();
     await page.keyboard.press('Enter');
-    await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(card.locator('[part~="tool-result"] pre')).toContainText('row 999 END-RESULT');
     await expect(demo.assistant()).toContainText('The rows are above.');
   }

@@ -40,9 +40,12 @@ test.afterEach(async ({ page }, testInfo) => {
   console.log(`attacker log (${testInfo.title.slice(0, 7)}): ${JSON.stringify(reached)}`);
 });
 
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-test('fact 5: a user image pointing at the attacker, in an imported file and in a live message, is not fetched', async ({ page }) => {
+test('fact 5: a user image pointing at the attacker, in an imported file and in a live message, is not fetched', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open();
   const file = JSON.stringify({
@@ -66,13 +69,16 @@ test('fact 5: a user image pointing at the attacker, in an imported file and in 
   });
   // The runtime as the demo's dev server serves it (a file of the project, outside its root).
   const entry = `/@fs${new URL('../src/index.ts', import.meta.url).pathname}`;
-  const id = await page.evaluate(async ([text, path]) => {
-    const runtime = (await import(path)) as Runtime;
-    const history = runtime.indexedDBHistory();
-    const imported = await history.importConversation(text);
-    history.close();
-    return imported;
-  }, [file, entry] as const);
+  const id = await page.evaluate(
+    async ([text, path]) => {
+      const runtime = (await import(path)) as Runtime;
+      const history = runtime.indexedDBHistory();
+      const imported = await history.importConversation(text);
+      history.close();
+      return imported;
+    },
+    [file, entry] as const,
+  );
   await demo.open({ conversation: id });
   await expect(demo.assistant()).toContainText('A picture.');
   const user = demo.log.locator('article.user').first();
@@ -82,8 +88,13 @@ test('fact 5: a user image pointing at the attacker, in an imported file and in 
 
   await enqueue({ text: 'Another picture.' });
   await page.evaluate(async (url) => {
-    const chat = document.querySelector('agent-chat') as unknown as { send(prompt: unknown): Promise<unknown> };
-    await chat.send([{ type: 'text', text: 'and this' }, { type: 'image_url', image_url: { url } }]);
+    const chat = document.querySelector('agent-chat') as unknown as {
+      send(prompt: unknown): Promise<unknown>;
+    };
+    await chat.send([
+      { type: 'text', text: 'and this' },
+      { type: 'image_url', image_url: { url } },
+    ]);
   }, `${attackerOrigin}/live.png?who=sender`);
   await expect(demo.assistant()).toContainText('Another picture.');
   await page.reload();

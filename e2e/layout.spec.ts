@@ -5,7 +5,9 @@ import { FAKE_BASE_URL } from './fake-server.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('on a phone the settings fold behind one button and the chat gets the screen', async ({ page }) => {
+test('on a phone the settings fold behind one button and the chat gets the screen', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open({ source: 'demo' });
   const toggle = page.getByRole('button', { name: 'Settings' });
@@ -26,7 +28,9 @@ test.describe('on a desktop', () => {
 
   test('long strings in the server settings wrap inside the settings column', async ({ page }) => {
     // A server that answers without CORS headers: the probe reports it with a fix to apply.
-    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'));
+    const server = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -37,14 +41,18 @@ test.describe('on a desktop', () => {
 
     await page.getByLabel('Another server URL').fill(long);
     await page.getByRole('button', { name: 'Probe' }).click();
-    await expect(settings.locator('.endpoint.cors, .endpoint .fix').first()).toBeVisible({ timeout: 15_000 });
+    await expect(settings.locator('.endpoint.cors, .endpoint .fix').first()).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByRole('button', { name: 'Probe' })).toBeEnabled({ timeout: 15_000 });
 
     const overflow = await settings.evaluate((aside) => aside.scrollWidth - aside.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const asideBox = await settings.boundingBox();
     const probeBox = await page.getByRole('button', { name: 'Probe' }).boundingBox();
-    expect((probeBox?.x ?? 0) + (probeBox?.width ?? 0)).toBeLessThanOrEqual((asideBox?.x ?? 0) + (asideBox?.width ?? 0));
+    expect((probeBox?.x ?? 0) + (probeBox?.width ?? 0)).toBeLessThanOrEqual(
+      (asideBox?.x ?? 0) + (asideBox?.width ?? 0),
+    );
     server.close();
   });
 });
@@ -52,14 +60,20 @@ test.describe('on a desktop', () => {
 test.describe('a local server with no model chosen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('says so with one next step instead of dead chips, and a typed model takes effect without blur', async ({ page }) => {
-    await page.goto(`/?${new URLSearchParams({ source: 'server', baseURL: FAKE_BASE_URL, model: '', conversation: `e2e-${Date.now()}` })}`);
+  test('says so with one next step instead of dead chips, and a typed model takes effect without blur', async ({
+    page,
+  }) => {
+    await page.goto(
+      `/?${new URLSearchParams({ source: 'server', baseURL: FAKE_BASE_URL, model: '', conversation: `e2e-${Date.now()}` })}`,
+    );
     const chat = page.locator('agent-chat');
     const input = chat.getByRole('textbox', { name: 'Message' });
 
     await expect(chat.getByText('No model is chosen yet.')).toBeVisible();
     await expect(chat.getByRole('button', { name: 'What time is it?' })).toHaveCount(0);
-    await expect(chat.getByRole('button', { name: 'Find local servers and their models' })).toBeVisible();
+    await expect(
+      chat.getByRole('button', { name: 'Find local servers and their models' }),
+    ).toBeVisible();
     await expect(input).toBeDisabled();
 
     await page.getByRole('combobox', { name: 'Model' }).pressSequentially('fake-model');
@@ -72,10 +86,14 @@ test.describe('a local server with no model chosen', () => {
 test.describe('WebLLM', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('is not offered when WebGPU gives no adapter (a machine without a usable GPU)', async ({ page }) => {
+  test('is not offered when WebGPU gives no adapter (a machine without a usable GPU)', async ({
+    page,
+  }) => {
     // Chromium has navigator.gpu without a usable GPU too; requestAdapter() then resolves null.
     await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'gpu', { value: { requestAdapter: () => Promise.resolve(null) } });
+      Object.defineProperty(navigator, 'gpu', {
+        value: { requestAdapter: () => Promise.resolve(null) },
+      });
     });
     const demo = new DemoPage(page);
     await demo.open({ source: 'demo' });

@@ -8,51 +8,58 @@ test.beforeEach(async () => {
 
 // Arabic: a second language and a right-to-left page at once.
 const arabic = {
-  'Message': 'الرسالة',
+  Message: 'الرسالة',
   'Message the agent…': 'اكتب رسالة إلى الوكيل…',
-  'Send': 'إرسال',
-  'Stop': 'إيقاف',
-  'Regenerate': 'إعادة التوليد',
+  Send: 'إرسال',
+  Stop: 'إيقاف',
+  Regenerate: 'إعادة التوليد',
   'Attach images': 'إرفاق صور',
   'Remove image {n}': 'إزالة الصورة {n}',
   'Image {n}': 'الصورة {n}',
   'New chat': 'محادثة جديدة',
-  'Conversations': 'المحادثات',
-  'Conversation': 'المحادثة',
-  'You': 'أنت',
-  'Assistant': 'المساعد',
+  Conversations: 'المحادثات',
+  Conversation: 'المحادثة',
+  You: 'أنت',
+  Assistant: 'المساعد',
   'Tool call {name}: {status}': 'استدعاء الأداة {name}: {status}',
-  'Done': 'تم',
-  'Result': 'النتيجة',
+  Done: 'تم',
+  Result: 'النتيجة',
   '{n} characters': '{n} حرفًا',
-  'Arguments': 'المعطيات',
+  Arguments: 'المعطيات',
   'No saved conversations yet.': 'لا توجد محادثات محفوظة بعد.',
   '{n} messages': '{n} رسائل',
-  'Import': 'استيراد',
+  Import: 'استيراد',
   // The row under a message, the answer's own controls
-  'Edit': 'تعديل',
+  Edit: 'تعديل',
   'Edit this message': 'تعديل هذه الرسالة',
-  'Copy': 'نسخ',
+  Copy: 'نسخ',
   'Copy the answer': 'نسخ الإجابة',
-  'Copied': 'تم النسخ',
+  Copied: 'تم النسخ',
   'Copy failed': 'تعذّر النسخ',
-  'Versions': 'الإصدارات',
+  Versions: 'الإصدارات',
   'Previous version': 'الإصدار السابق',
   'Next version': 'الإصدار التالي',
   '{active} / {count}': '{active} من {count}',
   'Copy {language} code': 'نسخ شيفرة {language}',
   'Image not loaded: {alt}': 'لم تُحمَّل الصورة: {alt}',
-  'Remote images are blocked: they can leak the conversation to another site': 'الصور البعيدة محجوبة',
+  'Remote images are blocked: they can leak the conversation to another site':
+    'الصور البعيدة محجوبة',
 };
 
-test('the chat in Arabic on a right-to-left page: every label replaced, laid out mirrored', async ({ page, context }, testInfo) => {
+test('the chat in Arabic on a right-to-left page: every label replaced, laid out mirrored', async ({
+  page,
+  context,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const demo = new DemoPage(page);
   await demo.open({ conversation: `e2e-rtl-${Math.random().toString(36).slice(2)}` });
   await page.evaluate((strings) => {
     document.documentElement.lang = 'ar';
     document.documentElement.dir = 'rtl';
-    const chat = document.querySelector('agent-chat') as HTMLElement & { strings?: unknown; sidebarOpen?: boolean };
+    const chat = document.querySelector('agent-chat') as HTMLElement & {
+      strings?: unknown;
+      sidebarOpen?: boolean;
+    };
     chat.strings = strings;
     chat.sidebarOpen = true;
   }, arabic);
@@ -60,7 +67,9 @@ test('the chat in Arabic on a right-to-left page: every label replaced, laid out
   await expect(input).toHaveAttribute('placeholder', 'اكتب رسالة إلى الوكيل…');
   await enqueue(
     { toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
-    { text: 'الجواب **42**.\n\n```js\nconsole.log(6 * 7);\n```\n\n![قطة](https://example.com/cat.png)' },
+    {
+      text: 'الجواب **42**.\n\n```js\nconsole.log(6 * 7);\n```\n\n![قطة](https://example.com/cat.png)',
+    },
   );
   await input.fill('كم حاصل ضرب ٦ في ٧؟');
   await input.press('Enter');
@@ -68,7 +77,9 @@ test('the chat in Arabic on a right-to-left page: every label replaced, laid out
   await expect(demo.chat.locator('[part~="send-button"]')).toHaveText('إرسال');
   await expect(demo.chat.getByRole('button', { name: 'إرفاق صور' })).toBeAttached();
   await expect(demo.chat.getByRole('log', { name: 'المحادثة' })).toBeVisible();
-  await expect(demo.chat.getByRole('region', { name: /استدعاء الأداة calculator: تم/ })).toBeVisible();
+  await expect(
+    demo.chat.getByRole('region', { name: /استدعاء الأداة calculator: تم/ }),
+  ).toBeVisible();
   await expect(demo.chat.getByRole('complementary', { name: 'المحادثات' })).toContainText('رسائل');
 
   // The answer's own texts: its code block's Copy, the blocked image, the row under each message.

@@ -6,7 +6,9 @@ test.beforeEach(async () => {
   await resetServer();
 });
 
-test('the built-in demo model works with no endpoint, and the finished conversation looks right', async ({ page }, testInfo) => {
+test('the built-in demo model works with no endpoint, and the finished conversation looks right', async ({
+  page,
+}, testInfo) => {
   const demo = new DemoPage(page);
   await page.goto(`/?source=demo&approval=run_javascript&conversation=e2e-offline-${Date.now()}`);
   await expect(demo.chat.getByText('Scripted demo · not an LLM')).toBeVisible();
@@ -43,7 +45,9 @@ test('endpoint discovery finds the fake server and its models', async ({ page })
 
   const found = page.locator('.endpoint.ready');
   await expect(found).toContainText('fake-model');
-  await expect(page.locator('.endpoint').filter({ hasText: 'Ollama' })).toContainText(/Not running|Blocked|Error/);
+  await expect(page.locator('.endpoint').filter({ hasText: 'Ollama' })).toContainText(
+    /Not running|Blocked|Error/,
+  );
   await found.getByRole('button', { name: 'fake-model' }).click();
   await expect(demo.input).toBeEnabled();
 });

@@ -18,8 +18,14 @@ test.beforeEach(async () => {
 async function sidewaysOverflow(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const children = [...element.children, ...[...element.querySelectorAll('slot')].flatMap((slot) => slot.assignedElements())];
-    const reach = Math.max(box.right, ...children.map((child) => child.getBoundingClientRect().right));
+    const children = [
+      ...element.children,
+      ...[...element.querySelectorAll('slot')].flatMap((slot) => slot.assignedElements()),
+    ];
+    const reach = Math.max(
+      box.right,
+      ...children.map((child) => child.getBoundingClientRect().right),
+    );
     return Math.max(element.scrollWidth - element.clientWidth, reach - box.right);
   });
 }
@@ -33,7 +39,9 @@ for (const viewport of VIEWPORTS) {
     test.describe(`${viewport.name} ${viewport.width}×${viewport.height}, ${colorScheme}`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
 
-      test('the message box keeps most of its row, and neither header nor transcript overflows sideways', async ({ page }) => {
+      test('the message box keeps most of its row, and neither header nor transcript overflows sideways', async ({
+        page,
+      }) => {
         const demo = new DemoPage(page);
         await demo.open();
         await enqueue({
@@ -49,25 +57,42 @@ for (const viewport of VIEWPORTS) {
         await screenshot(page, `composer-${viewport.name}-${colorScheme}`);
 
         const composer = demo.chat.locator('[part~="composer"]');
-        const row = await composer.evaluate((form) => form.clientWidth - parseFloat(getComputedStyle(form).paddingLeft) - parseFloat(getComputedStyle(form).paddingRight));
+        const row = await composer.evaluate(
+          (form) =>
+            form.clientWidth -
+            parseFloat(getComputedStyle(form).paddingLeft) -
+            parseFloat(getComputedStyle(form).paddingRight),
+        );
         const box = await demo.input.boundingBox();
         expect((box?.width ?? 0) / row).toBeGreaterThanOrEqual(0.6);
         const placeholder = await demo.input.evaluate((input) => {
           const area = input as HTMLTextAreaElement;
-          return { lines: Math.round(area.scrollHeight / parseFloat(getComputedStyle(area).lineHeight)) };
+          return {
+            lines: Math.round(area.scrollHeight / parseFloat(getComputedStyle(area).lineHeight)),
+          };
         });
         expect(placeholder.lines).toBeLessThanOrEqual(2);
 
-        expect(await sidewaysOverflow(demo.chat.locator('[part~="header"]'))).toBeLessThanOrEqual(0);
-        const newChat = await demo.chat.locator('[part~="new-button"]').evaluate((button) => ({ wrapped: button.getBoundingClientRect().height > 40, clipped: button.scrollWidth > button.clientWidth }));
+        expect(await sidewaysOverflow(demo.chat.locator('[part~="header"]'))).toBeLessThanOrEqual(
+          0,
+        );
+        const newChat = await demo.chat.locator('[part~="new-button"]').evaluate((button) => ({
+          wrapped: button.getBoundingClientRect().height > 40,
+          clipped: button.scrollWidth > button.clientWidth,
+        }));
         expect(newChat).toEqual({ wrapped: false, clipped: false });
-        expect(await demo.log.evaluate((log) => log.scrollWidth - log.clientWidth)).toBeLessThanOrEqual(0);
+        expect(
+          await demo.log.evaluate((log) => log.scrollWidth - log.clientWidth),
+        ).toBeLessThanOrEqual(0);
       });
 
       test('Escape stops an answer with focus anywhere in the element', async ({ page }) => {
         const demo = new DemoPage(page);
         await demo.open();
-        await enqueue({ text: Array.from({ length: 200 }, (_, index) => `word${index} `), delayMs: 50 });
+        await enqueue({
+          text: Array.from({ length: 200 }, (_, index) => `word${index} `),
+          delayMs: 50,
+        });
         await demo.send('Write a lot');
         await expect(demo.chat.locator('[part~="stop-button"]')).toBeVisible();
         await demo.log.focus();
@@ -82,7 +107,9 @@ for (const viewport of VIEWPORTS) {
 test.describe('the conversation list follows the width', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('open beside the chat on a desktop, it closes when the window turns phone-sized and comes back', async ({ page }) => {
+  test('open beside the chat on a desktop, it closes when the window turns phone-sized and comes back', async ({
+    page,
+  }) => {
     const demo = new DemoPage(page);
     await demo.open();
     const list = demo.chat.getByRole('complementary', { name: 'Conversations' });

@@ -37,7 +37,9 @@ test.beforeEach(async () => {
   reached.length = 0;
 });
 
-test('model-written code cannot send the conversation anywhere, and the chat carries on', async ({ page }) => {
+test('model-written code cannot send the conversation anywhere, and the chat carries on', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const demo = new DemoPage(page);
@@ -56,33 +58,53 @@ test('model-written code cannot send the conversation anywhere, and the chat car
     `}`,
     `tried`,
   ].join('\n');
-  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code } }] }, { text: 'Nothing got out.' });
+  await enqueue(
+    { toolCalls: [{ name: 'run_javascript', arguments: { code } }] },
+    { text: 'Nothing got out.' },
+  );
 
   await demo.send('my password is hunter2');
 
   await expect(demo.assistant()).toContainText('Nothing got out.');
-  await expect(demo.toolCard('run_javascript').locator('[part~="tool-status"]')).toContainText('Done');
+  await expect(demo.toolCard('run_javascript').locator('[part~="tool-status"]')).toContainText(
+    'Done',
+  );
   const toolMessage = (await recorded()).requests[1]?.messages.at(-1)?.content ?? '{}';
   // import() fails (the engine has no module loader); the others do not exist.
   expect(JSON.parse(toolMessage)).toEqual({
-    result: ['ReferenceError', 'ReferenceError', 'ReferenceError', 'ReferenceError', 'ReferenceError'],
+    result: [
+      'ReferenceError',
+      'ReferenceError',
+      'ReferenceError',
+      'ReferenceError',
+      'ReferenceError',
+    ],
     logs: [],
   });
   expect(reached).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('an infinite loop in the sandbox ends as a timeout while the page stays responsive', async ({ page }) => {
+test('an infinite loop in the sandbox ends as a timeout while the page stays responsive', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open();
-  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code: 'for (;;) {}' } }] }, { text: 'It timed out.' });
+  await enqueue(
+    { toolCalls: [{ name: 'run_javascript', arguments: { code: 'for (;;) {}' } }] },
+    { text: 'It timed out.' },
+  );
 
   await demo.send('Spin');
   // While the loop runs (the demo's limit is 5 s) the page still answers.
   await expect(demo.toolCard('run_javascript').locator('[part~="tool-status"]')).toBeVisible();
-  expect(await page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve('alive'), 10)))).toBe('alive');
+  expect(
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve('alive'), 10))),
+  ).toBe('alive');
 
   await expect(demo.assistant()).toContainText('It timed out.', { timeout: 15_000 });
   const toolMessage = (await recorded()).requests[1]?.messages.at(-1)?.content ?? '';
-  expect(toolMessage).toBe('Error: Tool "run_javascript" timed out: the code ran longer than 5000 ms and was stopped');
+  expect(toolMessage).toBe(
+    'Error: Tool "run_javascript" timed out: the code ran longer than 5000 ms and was stopped',
+  );
 });

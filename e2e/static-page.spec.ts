@@ -22,7 +22,9 @@ test.beforeEach(async () => {
 async function open(page: Page, path: string): Promise<void> {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  page.on('requestfailed', (request) => problems.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.url()} ${response.status()}`);
   });
@@ -31,7 +33,9 @@ async function open(page: Page, path: string): Promise<void> {
   expect(problems).toEqual([]);
 }
 
-test('the element streams from an OpenAI-compatible server and runs a tool given inline', async ({ page }) => {
+test('the element streams from an OpenAI-compatible server and runs a tool given inline', async ({
+  page,
+}) => {
   await open(page, `server.html?server=${encodeURIComponent(FAKE_BASE_URL)}`);
   const chat = page.locator('agent-chat');
   await enqueue(
@@ -76,14 +80,23 @@ test.describe('with the sandbox and an MCP server', () => {
     await everything.stop();
   });
 
-  test('a page with no bundler runs the JavaScript sandbox and an MCP server\'s tool from dist/agent-chat.js', async ({ page }) => {
+  test("a page with no bundler runs the JavaScript sandbox and an MCP server's tool from dist/agent-chat.js", async ({
+    page,
+  }) => {
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
-    await open(page, `sandbox-mcp.html?server=${encodeURIComponent(FAKE_BASE_URL)}&mcp=${encodeURIComponent(everything.url)}`);
+    await open(
+      page,
+      `sandbox-mcp.html?server=${encodeURIComponent(FAKE_BASE_URL)}&mcp=${encodeURIComponent(everything.url)}`,
+    );
     await expect(page.locator('body')).toHaveAttribute('data-tools', /run_javascript .*echo/);
     const chat = page.locator('agent-chat');
     await enqueue(
-      { toolCalls: [{ name: 'run_javascript', arguments: { code: '[3, 1, 2].sort().map((x) => x * 7)' } }] },
+      {
+        toolCalls: [
+          { name: 'run_javascript', arguments: { code: '[3, 1, 2].sort().map((x) => x * 7)' } },
+        ],
+      },
       { toolCalls: [{ name: 'echo', arguments: { message: 'from a plain page' } }] },
       { text: 'Both ran.' },
     );
@@ -93,10 +106,17 @@ test.describe('with the sandbox and an MCP server', () => {
     await expect(chat.locator('article.assistant').last()).toContainText('Both ran.');
     const { requests } = await recorded();
     expect(requests).toHaveLength(3);
-    expect(JSON.parse(requests[1]?.messages.at(-1)?.content ?? 'null')).toMatchObject({ result: [7, 14, 21] });
-    expect(requests[2]?.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Echo: from a plain page' });
+    expect(JSON.parse(requests[1]?.messages.at(-1)?.content ?? 'null')).toMatchObject({
+      result: [7, 14, 21],
+    });
+    expect(requests[2]?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: 'Echo: from a plain page',
+    });
     // The worker and the engine came from beside agent-chat.js.
-    expect(loaded.some((path) => /^\/dist\/agent-chat\/sandbox-worker-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(
+      loaded.some((path) => /^\/dist\/agent-chat\/sandbox-worker-[\w-]+\.js$/.test(path)),
+    ).toBe(true);
     expect(loaded).toContain('/dist/emscripten-module.wasm');
   });
 });

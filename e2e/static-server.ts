@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SERVED = ['e2e/static/', 'dist/'];
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.wasm': 'application/wasm' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+};
 
 /**
  * A plain static file server (what "any web server" does: no Vite, no import map, no bare
@@ -13,13 +18,18 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
  */
 export async function startStaticServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '');
+    const path = normalize(
+      decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname),
+    ).replace(/^\/+/, '');
     if (!SERVED.some((prefix) => path.startsWith(prefix))) {
       response.writeHead(404).end();
       return;
     }
     readFile(join(root, path)).then(
-      (body) => response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        response
+          .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' })
+          .end(body),
       () => response.writeHead(404).end(),
     );
   });

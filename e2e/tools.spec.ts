@@ -23,30 +23,47 @@ test('a tool call card shows the arguments, then the result, then the answer', a
   // The final answer streams after the result card.
   await expect(demo.assistant().locator('.markdown strong')).toHaveText('42');
   const { requests } = await recorded();
-  expect(requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: JSON.stringify({ expression: '6 * 7', value: 42 }) });
+  expect(requests[1]?.messages.at(-1)).toMatchObject({
+    role: 'tool',
+    content: JSON.stringify({ expression: '6 * 7', value: 42 }),
+  });
 });
 
 test('the JavaScript sandbox tool runs in a worker', async ({ page }) => {
   const demo = new DemoPage(page);
   await demo.open();
   await enqueue(
-    { toolCalls: [{ name: 'run_javascript', arguments: { code: 'console.log(typeof document);\n[1, 2, 3].map((x) => x * 2)' } }] },
+    {
+      toolCalls: [
+        {
+          name: 'run_javascript',
+          arguments: { code: 'console.log(typeof document);\n[1, 2, 3].map((x) => x * 2)' },
+        },
+      ],
+    },
     { text: 'Doubled.' },
   );
 
   await demo.send('Double 1, 2, 3 with code');
 
   await expect(demo.assistant()).toContainText('Doubled.');
-  const result = JSON.parse((await recorded()).requests[1]?.messages.at(-1)?.content ?? '{}') as unknown;
+  const result = JSON.parse(
+    (await recorded()).requests[1]?.messages.at(-1)?.content ?? '{}',
+  ) as unknown;
   // `document` is undefined: the code ran in a worker, not in the page.
   expect(result).toEqual({ result: [2, 4, 6], logs: ['undefined'] });
-  await expect(demo.toolCard('run_javascript').locator('[part~="tool-status"]')).toContainText('Done');
+  await expect(demo.toolCard('run_javascript').locator('[part~="tool-status"]')).toContainText(
+    'Done',
+  );
 });
 
 test('approval: edit the arguments, then approve', async ({ page }) => {
   const demo = new DemoPage(page);
   await demo.open({ approval: 'run_javascript' });
-  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code: '1 + 1' } }] }, { text: 'Ran the edited code.' });
+  await enqueue(
+    { toolCalls: [{ name: 'run_javascript', arguments: { code: '1 + 1' } }] },
+    { text: 'Ran the edited code.' },
+  );
 
   await demo.send('Add numbers');
 
@@ -68,7 +85,10 @@ test('approval: edit the arguments, then approve', async ({ page }) => {
 test('approval: deny tells the model and runs nothing', async ({ page }) => {
   const demo = new DemoPage(page);
   await demo.open({ approval: 'run_javascript' });
-  await enqueue({ toolCalls: [{ name: 'run_javascript', arguments: { code: 'while (true) {}' } }] }, { text: 'Understood, not running it.' });
+  await enqueue(
+    { toolCalls: [{ name: 'run_javascript', arguments: { code: 'while (true) {}' } }] },
+    { text: 'Understood, not running it.' },
+  );
 
   await demo.send('Run a loop');
 
@@ -82,7 +102,9 @@ test('approval: deny tells the model and runs nothing', async ({ page }) => {
   expect(toolMessage?.content).toMatch(/denied/);
 });
 
-test('with "Run tools automatically" off, the demo model\'s calculator call gets Run, and Run answers', async ({ page }) => {
+test('with "Run tools automatically" off, the demo model\'s calculator call gets Run, and Run answers', async ({
+  page,
+}) => {
   const demo = new DemoPage(page);
   await demo.open({ source: 'demo', autoExecute: 'false' });
 

@@ -30,8 +30,11 @@ const directory = { 'navy.example': 'US Navy', 'engines.example': 'Analytical En
 
 const lookupCompany = tool({
   name: 'lookup_company',
-  description: 'Finds the company that owns an email domain. Returns "unknown" for domains not in the directory.',
-  input: z.object({ domain: z.string().describe('The part of the email address after "@", e.g. "navy.example"') }),
+  description:
+    'Finds the company that owns an email domain. Returns "unknown" for domains not in the directory.',
+  input: z.object({
+    domain: z.string().describe('The part of the email address after "@", e.g. "navy.example"'),
+  }),
   execute: ({ domain }) => directory[domain.toLowerCase()] ?? 'unknown',
 });
 
@@ -45,7 +48,8 @@ const contactSchema = z.object({
 /** Feedback the model reads after each save_contact call. */
 function review(contact) {
   const problems = [];
-  if (contact.company === undefined) problems.push('company is missing: look the email domain up with lookup_company');
+  if (contact.company === undefined)
+    problems.push('company is missing: look the email domain up with lookup_company');
   if (contact.name === contact.name.toLowerCase()) problems.push('write the name with capitals');
   return problems.length > 0
     ? `Saved, with problems: ${problems.join('; ')}. Fix them and call save_contact again.`
@@ -54,11 +58,17 @@ function review(contact) {
 
 /** A validator: a returned message rejects the output and starts a new attempt. */
 const e164 = ({ phone }) =>
-  /^\+[1-9]\d{6,14}$/.test(phone) ? undefined : `phone must be in E.164 format like +12025550147 (got "${phone}")`;
+  /^\+[1-9]\d{6,14}$/.test(phone)
+    ? undefined
+    : `phone must be in E.164 format like +12025550147 (got "${phone}")`;
 
 /** What a good local model does with the default message, scripted so the example runs offline. */
 function scriptedModel() {
-  const grace = { name: 'Grace Hopper', email: 'grace.hopper@navy.example', phone: '(202) 555-0147' };
+  const grace = {
+    name: 'Grace Hopper',
+    email: 'grace.hopper@navy.example',
+    phone: '(202) 555-0147',
+  };
   const call = (name, input = {}) => ({ toolCalls: [{ name, input }] });
   return scriptedBackend([
     call('lookup_company', { domain: 'navy.example' }),
@@ -97,12 +107,15 @@ const extractContact = defineAgent({
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 
-console.log(`Model: ${baseURL ? `${args.model} at ${baseURL}` : 'scripted (pass --base-url for a real one)'}\n`);
+console.log(
+  `Model: ${baseURL ? `${args.model} at ${baseURL}` : 'scripted (pass --base-url for a real one)'}\n`,
+);
 const result = await executeAgent(extractContact, message, {
   signal: controller.signal,
   callbacks: {
     onAttemptStart: ({ attempt }) => console.log(`-- attempt ${attempt}`),
-    onToolCall: ({ iteration }, name, input) => console.log(`   [${iteration}] ${name}(${JSON.stringify(input)})`),
+    onToolCall: ({ iteration }, name, input) =>
+      console.log(`   [${iteration}] ${name}(${JSON.stringify(input)})`),
     onToolResult: (_state, _name, text) => console.log(`       -> ${text}`),
     onValidationFailure: (_state, reason) => console.log(`   rejected: ${reason}`),
   },
@@ -110,7 +123,9 @@ const result = await executeAgent(extractContact, message, {
 
 const { tokens, attempts, iterations, latencyMs } = result.metadata;
 const usage = `${tokens.totalTokens} tokens${tokens.estimated ? ' (estimated)' : ''}`;
-console.log(`\n${attempts} attempt(s), ${iterations} iteration(s), ${usage}, ${Math.round(latencyMs)} ms`);
+console.log(
+  `\n${attempts} attempt(s), ${iterations} iteration(s), ${usage}, ${Math.round(latencyMs)} ms`,
+);
 if (result.ok) {
   console.log('Contact:', JSON.stringify(result.output, null, 2));
 } else {

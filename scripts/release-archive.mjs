@@ -24,4 +24,6 @@ cpSync('LICENSE', join(staging, 'LICENSE'));
 const archive = `${name}.tar.gz`;
 execFileSync('tar', ['-czf', archive, '-C', staging, '.']);
 rmSync(staging, { recursive: true, force: true });
-console.log(`release archive: ${archive} (agent-chat.js, agent-chat/, emscripten-module.wasm, LICENSE)`);
+console.log(
+  `release archive: ${archive} (agent-chat.js, agent-chat/, emscripten-module.wasm, LICENSE)`,
+);

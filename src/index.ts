@@ -171,7 +171,10 @@ export { wllamaBackend } from './backend/engines/wllama-backend.js';
 export type { WllamaBackend, WllamaBackendOptions } from './backend/engines/wllama-backend.js';
 export type { WllamaLibrary } from './backend/engines/wllama-library.js';
 export { chromeAIBackend } from './backend/engines/chrome-ai-backend.js';
-export type { ChromeAIBackend, ChromeAIBackendOptions } from './backend/engines/chrome-ai-backend.js';
+export type {
+  ChromeAIBackend,
+  ChromeAIBackendOptions,
+} from './backend/engines/chrome-ai-backend.js';
 export type {
   LanguageModelAPI,
   LanguageModelAvailability,
@@ -193,7 +196,13 @@ export type {
   ServerKind,
 } from './models/local-models.js';
 export { checkServer } from './models/check-server.js';
-export type { CheckServerOptions, CheckStatus, ServerCheck, ServerCheckId, ServerReport } from './models/check-server.js';
+export type {
+  CheckServerOptions,
+  CheckStatus,
+  ServerCheck,
+  ServerCheckId,
+  ServerReport,
+} from './models/check-server.js';
 // Slow local servers (#25): what a transport reports before the first token, how long to wait.
 export type { WaitReport } from './types/chat-request.js';
 export type { TimeoutOptions } from './backend/timeouts.js';

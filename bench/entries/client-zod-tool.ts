@@ -12,5 +12,12 @@ const add = tool({
 });
 
 Object.assign(globalThis, {
-  openAgent: { client: new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: [add], autoExecuteTools: true }) },
+  openAgent: {
+    client: new Client({
+      model: 'm',
+      baseURL: 'http://127.0.0.1:1/v1',
+      tools: [add],
+      autoExecuteTools: true,
+    }),
+  },
 });

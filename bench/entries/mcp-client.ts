@@ -7,7 +7,12 @@ Object.assign(globalThis, {
   openAgent: {
     async connect(url: string) {
       const mcp = await connectMcp({ url });
-      return new Client({ model: 'm', baseURL: 'http://127.0.0.1:1/v1', tools: mcp.tools, autoExecuteTools: true });
+      return new Client({
+        model: 'm',
+        baseURL: 'http://127.0.0.1:1/v1',
+        tools: mcp.tools,
+        autoExecuteTools: true,
+      });
     },
   },
 });

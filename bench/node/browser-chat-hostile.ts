@@ -1,5 +1,10 @@
 import type { Page } from 'playwright';
-import type { ChatBenchApi, OpenTimes, StreamOptions, StreamTimes } from '../browser/chat/chat-bench-api.js';
+import type {
+  ChatBenchApi,
+  OpenTimes,
+  StreamOptions,
+  StreamTimes,
+} from '../browser/chat/chat-bench-api.js';
 import type { HostileAnswer } from '../browser/chat/hostile-answers.js';
 import { checked, info, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
@@ -14,7 +19,10 @@ const ROUNDS = 5;
 const INTERVAL_MS = 4.4;
 const DELTA_SIZE = 1_024;
 
-type Run = (answer: HostileAnswer, options: { render: boolean; intervalMs?: number }) => Promise<StreamTimes>;
+type Run = (
+  answer: HostileAnswer,
+  options: { render: boolean; intervalMs?: number },
+) => Promise<StreamTimes>;
 
 /**
  * Issue 18: hostile or huge answers streamed in 1 KiB deltas (and, collapsed, expanded with
@@ -24,7 +32,12 @@ type Run = (answer: HostileAnswer, options: { render: boolean; intervalMs?: numb
 export async function measureHostile(page: Page): Promise<Figure[]> {
   const run: Run = (answer, { render, intervalMs }) =>
     page.evaluate((options) => (window.chatBench as ChatBenchApi).stream(options), {
-      deltas: 0, render, answer, deltaSize: DELTA_SIZE, expand: true, ...(intervalMs === undefined ? {} : { intervalMs }),
+      deltas: 0,
+      render,
+      answer,
+      deltaSize: DELTA_SIZE,
+      expand: true,
+      ...(intervalMs === undefined ? {} : { intervalMs }),
     } satisfies StreamOptions);
   const memory = await pairs(run, {}, ROUNDS + 1); // the first pair warms the JIT and is dropped
   memory.bare.shift();
@@ -66,7 +79,10 @@ export async function measureHostile(page: Page): Promise<Figure[]> {
     expandedFigure('megabyte', 'the 1 MB answer', streamed, 50),
     await openedFigure(page),
   ];
-  for (const [answer, label] of [['list-1000-levels', 'a 1,000-level nested list'], ['word-100000', 'a 100,000-character word']] as const) {
+  for (const [answer, label] of [
+    ['list-1000-levels', 'a 1,000-level nested list'],
+    ['word-100000', 'a 100,000-character word'],
+  ] as const) {
     const times: StreamTimes[] = [];
     for (let round = 0; round < ROUNDS; round++) times.push(await run(answer, { render: true }));
     figures.push(
@@ -88,7 +104,12 @@ export async function measureHostile(page: Page): Promise<Figure[]> {
 async function openedFigure(page: Page): Promise<Figure> {
   const opened: OpenTimes[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    opened.push(await page.evaluate((huge) => (window.chatBench as ChatBenchApi).open({ messages: 20, huge }), 'megabyte-no-blank-line' as const));
+    opened.push(
+      await page.evaluate(
+        (huge) => (window.chatBench as ChatBenchApi).open({ messages: 20, huge }),
+        'megabyte-no-blank-line' as const,
+      ),
+    );
   }
   return checked({
     id: 'chat.hostile.megabyte.open.longest-task',
@@ -116,19 +137,33 @@ async function pairs(run: Run, options: { intervalMs?: number }, rounds: number)
 }
 
 function ratio({ bare, rendered }: Pairs): number {
-  return median(rendered.map((times) => times.totalMs)) / median(bare.map((times) => times.totalMs));
+  return (
+    median(rendered.map((times) => times.totalMs)) / median(bare.map((times) => times.totalMs))
+  );
 }
 
 function spread({ bare, rendered }: Pairs): string {
-  const ratios = rendered.map((times, index) => times.totalMs / (bare[index]?.totalMs ?? Number.NaN));
+  const ratios = rendered.map(
+    (times, index) => times.totalMs / (bare[index]?.totalMs ?? Number.NaN),
+  );
   return `medians of ${rendered.length}: ${median(rendered.map((times) => times.totalMs)).toFixed(0)} ms rendered (to the first paint with everything up to "Show more" on screen), ${median(bare.map((times) => times.totalMs)).toFixed(0)} ms Client only; per-pair ratios ${ratios.map((each) => each.toFixed(2)).join('/')}`;
 }
 
 /** "Show more" on a collapsed answer: the longest task until its last line is on screen. */
-function expandedFigure(id: string, label: string, runs: readonly StreamTimes[], limit: number): Figure {
+function expandedFigure(
+  id: string,
+  label: string,
+  runs: readonly StreamTimes[],
+  limit: number,
+): Figure {
   const expanded = runs.flatMap((times) => (times.expanded ? [times.expanded] : []));
   if (expanded.length === 0) {
-    return info({ id: `chat.hostile.${id}.expanded`, label: `<agent-chat> ${label}: not collapsed (no "Show more")`, value: 0, unit: 'ms' });
+    return info({
+      id: `chat.hostile.${id}.expanded`,
+      label: `<agent-chat> ${label}: not collapsed (no "Show more")`,
+      value: 0,
+      unit: 'ms',
+    });
   }
   return checked({
     id: `chat.hostile.${id}.expanded.longest-task`,

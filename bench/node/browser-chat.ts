@@ -17,7 +17,14 @@ export async function browserChat(): Promise<Figure[]> {
     figures.push(...(await withBenchPage('bench/browser/chat', measureChat, servePacedAnswers)));
   } catch (error) {
     if (!(error instanceof BenchUnavailable)) throw error;
-    figures.push(skipped({ id: 'chat.stream.longest-task', label: '<agent-chat> figures: not available yet', unit: '', note: error.message }));
+    figures.push(
+      skipped({
+        id: 'chat.stream.longest-task',
+        label: '<agent-chat> figures: not available yet',
+        unit: '',
+        note: error.message,
+      }),
+    );
   }
   return figures;
 }
@@ -25,7 +32,10 @@ export async function browserChat(): Promise<Figure[]> {
 async function measureChat(page: Page): Promise<Figure[]> {
   await page.waitForFunction(() => window.chatBench !== undefined);
   let warmup: StreamTimes | undefined;
-  const opened = await page.evaluate((messages) => (window.chatBench as ChatBenchApi).open({ messages }), OPEN_MESSAGES);
+  const opened = await page.evaluate(
+    (messages) => (window.chatBench as ChatBenchApi).open({ messages }),
+    OPEN_MESSAGES,
+  );
   const openedBranched = await page.evaluate(
     (messages) => (window.chatBench as ChatBenchApi).open({ messages, branches: 20 }),
     OPEN_MESSAGES,
@@ -34,8 +44,14 @@ async function measureChat(page: Page): Promise<Figure[]> {
   const bare: StreamTimes[] = [];
   // Alternate so drift hits both alike; the first pair only warms the JIT and is dropped.
   for (let round = 0; round <= ROUNDS; round++) {
-    const withoutRendering = await page.evaluate((deltas) => (window.chatBench as ChatBenchApi).stream({ deltas, render: false }), DELTAS);
-    const withRendering = await page.evaluate((deltas) => (window.chatBench as ChatBenchApi).stream({ deltas, render: true }), DELTAS);
+    const withoutRendering = await page.evaluate(
+      (deltas) => (window.chatBench as ChatBenchApi).stream({ deltas, render: false }),
+      DELTAS,
+    );
+    const withRendering = await page.evaluate(
+      (deltas) => (window.chatBench as ChatBenchApi).stream({ deltas, render: true }),
+      DELTAS,
+    );
     if (round === 0) {
       warmup = withRendering;
       continue;
@@ -64,10 +80,25 @@ async function measureChat(page: Page): Promise<Figure[]> {
       target: { op: '<', limit: 50 },
       note: `requestAnimationFrame gaps while streaming (${rendered.map((run) => run.frames).join('/')} frames); without rendering: ${Math.max(...bare.map((run) => run.longestFrameGapMs)).toFixed(0)} ms`,
     }),
-    info({ id: 'chat.stream.total', label: `<agent-chat> ${DELTAS} deltas: total, to last paint`, value: renderedMs, unit: 'ms' }),
-    info({ id: 'chat.stream.bare', label: `${DELTAS} deltas, Client only (no rendering)`, value: bareMs, unit: 'ms' }),
-    info({ id: 'chat.stream.ratio', label: `<agent-chat> ${DELTAS} deltas: rendered / not rendered`, value: renderedMs / bareMs, unit: '×',
-      note: `median of ${ROUNDS} each, alternated` }),
+    info({
+      id: 'chat.stream.total',
+      label: `<agent-chat> ${DELTAS} deltas: total, to last paint`,
+      value: renderedMs,
+      unit: 'ms',
+    }),
+    info({
+      id: 'chat.stream.bare',
+      label: `${DELTAS} deltas, Client only (no rendering)`,
+      value: bareMs,
+      unit: 'ms',
+    }),
+    info({
+      id: 'chat.stream.ratio',
+      label: `<agent-chat> ${DELTAS} deltas: rendered / not rendered`,
+      value: renderedMs / bareMs,
+      unit: '×',
+      note: `median of ${ROUNDS} each, alternated`,
+    }),
     ...(await measureHostile(page)),
     checked({
       id: 'chat.open.1000',

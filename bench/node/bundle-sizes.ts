@@ -15,13 +15,47 @@ interface SizeCase {
 }
 
 export const SIZE_CASES: readonly SizeCase[] = [
-  { name: 'query', entry: 'bench/entries/query-only.ts', label: 'query() only', firstLoad: { op: '<=', limit: 12 } },
-  { name: 'client-json-tool', entry: 'bench/entries/client-json-tool.ts', label: 'Client + a JSON-Schema tool', firstLoad: { op: '<=', limit: 25 } },
-  { name: 'client-zod-tool', entry: 'bench/entries/client-zod-tool.ts', label: 'Client + a zod tool', note: "includes the app's own zod classic" },
-  { name: 'client-history', entry: 'bench/entries/client-history.ts', label: 'Client + indexedDBHistory' },
-  { name: 'chat-page', entry: 'bench/entries/chat-page.ts', label: '<agent-chat> page (components + Client, tool, indexedDBHistory)', firstLoad: { op: '<=', limit: 50 }, total: { op: '<=', limit: 75 } },
-  { name: 'worker', entry: 'bench/entries/worker-entry.ts', label: 'open-agent/worker (exposeTools)' },
-  { name: 'mcp', entry: 'bench/entries/mcp-client.ts', label: 'open-agent/mcp (Client + connectMcp)', note: 'the MCP SDK, zod and ajv load by import() when connectMcp runs' },
+  {
+    name: 'query',
+    entry: 'bench/entries/query-only.ts',
+    label: 'query() only',
+    firstLoad: { op: '<=', limit: 12 },
+  },
+  {
+    name: 'client-json-tool',
+    entry: 'bench/entries/client-json-tool.ts',
+    label: 'Client + a JSON-Schema tool',
+    firstLoad: { op: '<=', limit: 25 },
+  },
+  {
+    name: 'client-zod-tool',
+    entry: 'bench/entries/client-zod-tool.ts',
+    label: 'Client + a zod tool',
+    note: "includes the app's own zod classic",
+  },
+  {
+    name: 'client-history',
+    entry: 'bench/entries/client-history.ts',
+    label: 'Client + indexedDBHistory',
+  },
+  {
+    name: 'chat-page',
+    entry: 'bench/entries/chat-page.ts',
+    label: '<agent-chat> page (components + Client, tool, indexedDBHistory)',
+    firstLoad: { op: '<=', limit: 50 },
+    total: { op: '<=', limit: 75 },
+  },
+  {
+    name: 'worker',
+    entry: 'bench/entries/worker-entry.ts',
+    label: 'open-agent/worker (exposeTools)',
+  },
+  {
+    name: 'mcp',
+    entry: 'bench/entries/mcp-client.ts',
+    label: 'open-agent/mcp (Client + connectMcp)',
+    note: 'the MCP SDK, zod and ajv load by import() when connectMcp runs',
+  },
   { name: 'openai', entry: 'bench/entries/openai-sdk.ts', label: 'openai SDK (for comparison)' },
 ];
 
@@ -42,11 +76,17 @@ export async function bundleSizes(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const openai = new Map<Bundler, ConsumerBundle>();
   for (const bundler of BUNDLERS) {
-    openai.set(bundler, await consumerBundle('bench/entries/openai-sdk.ts', bundler, bundleDir('openai', bundler)));
+    openai.set(
+      bundler,
+      await consumerBundle('bench/entries/openai-sdk.ts', bundler, bundleDir('openai', bundler)),
+    );
   }
   for (const sizeCase of SIZE_CASES) {
     for (const bundler of BUNDLERS) {
-      const bundle = sizeCase.name === 'openai' ? openai.get(bundler) : await consumerBundle(sizeCase.entry, bundler, bundleDir(sizeCase.name, bundler));
+      const bundle =
+        sizeCase.name === 'openai'
+          ? openai.get(bundler)
+          : await consumerBundle(sizeCase.entry, bundler, bundleDir(sizeCase.name, bundler));
       if (!bundle) continue;
       figures.push(...describe(sizeCase, bundle, openai.get(bundler)));
     }
@@ -54,19 +94,31 @@ export async function bundleSizes(): Promise<Figure[]> {
   return figures;
 }
 
-function describe(sizeCase: SizeCase, bundle: ConsumerBundle, openai: ConsumerBundle | undefined): Figure[] {
+function describe(
+  sizeCase: SizeCase,
+  bundle: ConsumerBundle,
+  openai: ConsumerBundle | undefined,
+): Figure[] {
   const kb = (bytes: number) => bytes / 1024;
   const first = kb(bundle.firstLoad.gzipped);
   const total = kb(bundle.total.gzipped);
   const lazy = total - first;
-  const versus = openai && sizeCase.name !== 'openai' ? `; ${(first / kb(openai.firstLoad.gzipped)).toFixed(2)}× the openai SDK (${kb(openai.firstLoad.gzipped).toFixed(1)} KB)` : '';
-  const largest = bundle.byPackage.slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes).toFixed(1)}`).join(', ');
+  const versus =
+    openai && sizeCase.name !== 'openai'
+      ? `; ${(first / kb(openai.firstLoad.gzipped)).toFixed(2)}× the openai SDK (${kb(openai.firstLoad.gzipped).toFixed(1)} KB)`
+      : '';
+  const largest = bundle.byPackage
+    .slice(0, 5)
+    .map(([name, bytes]) => `${name} ${kb(bytes).toFixed(1)}`)
+    .join(', ');
   const note = [
     `${kb(bundle.firstLoad.minified).toFixed(1)} KB minified${versus}`,
     lazy > 0.05 ? `+${lazy.toFixed(1)} KB loaded later by import()` : '',
     sizeCase.note ?? '',
     `largest before gzip (KB): ${largest}`,
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   const id = `size.${sizeCase.name}.${bundle.bundler}`;
   const label = `size: ${sizeCase.label}, ${bundler(bundle)}, first load`;
   const figures: Figure[] = [
@@ -76,14 +128,27 @@ function describe(sizeCase: SizeCase, bundle: ConsumerBundle, openai: ConsumerBu
   ];
   if (sizeCase.total) {
     // DOMPurify loads only in browsers without the HTML Sanitizer API (Safari, older others).
-    const purify = bundle.lazyChunks.filter((chunk) => chunk.packages.length === 1 && chunk.packages[0] === 'dompurify');
+    const purify = bundle.lazyChunks.filter(
+      (chunk) => chunk.packages.length === 1 && chunk.packages[0] === 'dompurify',
+    );
     const withoutPurify = total - kb(purify.reduce((sum, chunk) => sum + chunk.gzipped, 0));
     const tool = bundler(bundle);
     figures.push(
-      checked({ id: `${id}.total`, label: `size: ${sizeCase.label}, ${tool}, with what loads later (Sanitizer API browsers)`, value: withoutPurify, unit: 'KB', target: sizeCase.total,
-        note: 'Chrome 146+, Firefox 148+: the browser sanitises; marked and the rest load when the first answer shows' }),
-      info({ id: `${id}.total-fallback`, label: `size: ${sizeCase.label}, ${tool}, with what loads later (DOMPurify fallback)`, value: total, unit: 'KB',
-        note: 'browsers without the HTML Sanitizer API (Safari) also load DOMPurify' }),
+      checked({
+        id: `${id}.total`,
+        label: `size: ${sizeCase.label}, ${tool}, with what loads later (Sanitizer API browsers)`,
+        value: withoutPurify,
+        unit: 'KB',
+        target: sizeCase.total,
+        note: 'Chrome 146+, Firefox 148+: the browser sanitises; marked and the rest load when the first answer shows',
+      }),
+      info({
+        id: `${id}.total-fallback`,
+        label: `size: ${sizeCase.label}, ${tool}, with what loads later (DOMPurify fallback)`,
+        value: total,
+        unit: 'KB',
+        note: 'browsers without the HTML Sanitizer API (Safari) also load DOMPurify',
+      }),
     );
     if (sizeCase.name === 'chat-page') figures.splice(1, 0, typicalSession(sizeCase, bundle, id));
   }
@@ -112,7 +177,9 @@ const TYPICAL_SESSION = [
 function typicalSession(sizeCase: SizeCase, bundle: ConsumerBundle, id: string): Figure {
   const session = bundle.loadedWith(TYPICAL_SESSION);
   if (session.missing.length > 0) {
-    throw new Error(`${sizeCase.name} (${bundle.bundler}): no chunk holds ${session.missing.join(', ')}: update TYPICAL_SESSION`);
+    throw new Error(
+      `${sizeCase.name} (${bundle.bundler}): no chunk holds ${session.missing.join(', ')}: update TYPICAL_SESSION`,
+    );
   }
   return info({
     id: `${id}.typical-session`,

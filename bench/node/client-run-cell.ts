@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { runLoop } from '../browser/run/run-loops.js';
 import { checkOutcome, parseScenario, type RunOutcome } from '../browser/run/run-scenarios.js';
 
-const [loopName = '', scenarioName = '', baseURL = '', mode = 'time', repeatText = '5'] = process.argv.slice(2);
+const [loopName = '', scenarioName = '', baseURL = '', mode = 'time', repeatText = '5'] =
+  process.argv.slice(2);
 const scenario = parseScenario(scenarioName);
 if (scenario === undefined) throw new Error(`unknown scenario ${scenarioName}`);
 const loop = runLoop(loopName);

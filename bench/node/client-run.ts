@@ -51,7 +51,14 @@ export async function clientRun(): Promise<Figure[]> {
     figures.push(...(await memoryFigures(cell, server)));
     const executablePath = chromiumPath();
     if (executablePath === undefined) {
-      figures.push(skipped({ id: 'run.chromium', label: 'Client.run in Chromium', unit: '×', note: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' }));
+      figures.push(
+        skipped({
+          id: 'run.chromium',
+          label: 'Client.run in Chromium',
+          unit: '×',
+          note: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)',
+        }),
+      );
     } else {
       figures.push(...ratioFigures('chromium', await chromiumTimes(executablePath, server)));
     }
@@ -79,8 +86,14 @@ async function buildNodeCell(): Promise<string> {
   return `${outDir}/cell.mjs`;
 }
 
-async function spawnCell(cell: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<unknown> {
-  const { stdout } = await run(process.execPath, [...nodeFlags, cell, ...args], { maxBuffer: 1 << 20 });
+async function spawnCell(
+  cell: string,
+  args: readonly string[],
+  nodeFlags: readonly string[] = [],
+): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, cell, ...args], {
+    maxBuffer: 1 << 20,
+  });
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as unknown; // our cell's one JSON line
 }
@@ -96,7 +109,13 @@ async function nodeTimes(cell: string, server: FakeOpenAIServer): Promise<CellTi
     for (const scenario of SCENARIOS) {
       for (const loop of rotated(LOOPS, round)) {
         const key = `${loop} ${scenarioName(scenario)}`;
-        const result = (await spawnCell(cell, [loop, scenarioName(scenario), `${server.origin}/v1`, 'time', String(REPEAT[scenario.kind])])) as { wallMs: number[]; cpuMs: number[] }; // the cell's `time` output
+        const result = (await spawnCell(cell, [
+          loop,
+          scenarioName(scenario),
+          `${server.origin}/v1`,
+          'time',
+          String(REPEAT[scenario.kind]),
+        ])) as { wallMs: number[]; cpuMs: number[] }; // the cell's `time` output
         const entry = samples.get(key) ?? { wallMs: [], cpuMs: [] };
         entry.wallMs.push(median(result.wallMs));
         entry.cpuMs.push(median(result.cpuMs));
@@ -104,7 +123,12 @@ async function nodeTimes(cell: string, server: FakeOpenAIServer): Promise<CellTi
       }
     }
   }
-  return new Map([...samples].map(([key, entry]) => [key, { wallMs: median(entry.wallMs), cpuMs: median(entry.cpuMs) }]));
+  return new Map(
+    [...samples].map(([key, entry]) => [
+      key,
+      { wallMs: median(entry.wallMs), cpuMs: median(entry.cpuMs) },
+    ]),
+  );
 }
 
 async function chromiumTimes(executablePath: string, server: FakeOpenAIServer): Promise<CellTimes> {
@@ -120,9 +144,17 @@ async function chromiumTimes(executablePath: string, server: FakeOpenAIServer): 
           try {
             await page.goto(`${server.origin}/index.html`);
             await page.waitForFunction(() => window.runBench !== undefined);
-            const options = { loop, scenario: scenarioName(scenario), repeat: REPEAT[scenario.kind] };
-            const result = await page.evaluate((cellOptions) => (window.runBench as RunBenchApi).cell(cellOptions), options);
-            if (errors.length > 0) throw new Error(`page errors in ${PAGE_ROOT}: ${errors.join('; ')}`);
+            const options = {
+              loop,
+              scenario: scenarioName(scenario),
+              repeat: REPEAT[scenario.kind],
+            };
+            const result = await page.evaluate(
+              (cellOptions) => (window.runBench as RunBenchApi).cell(cellOptions),
+              options,
+            );
+            if (errors.length > 0)
+              throw new Error(`page errors in ${PAGE_ROOT}: ${errors.join('; ')}`);
             const key = `${loop} ${scenarioName(scenario)}`;
             samples.set(key, [...(samples.get(key) ?? []), median(result.wallMs)]);
           } finally {
@@ -134,7 +166,9 @@ async function chromiumTimes(executablePath: string, server: FakeOpenAIServer): 
   } finally {
     await browser.close();
   }
-  return new Map([...samples].map(([key, wallMs]) => [key, { wallMs: median(wallMs), cpuMs: Number.NaN }]));
+  return new Map(
+    [...samples].map(([key, wallMs]) => [key, { wallMs: median(wallMs), cpuMs: Number.NaN }]),
+  );
 }
 
 function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
@@ -147,7 +181,10 @@ function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
     const ours = times.get(`open-agent ${name}`);
     const sdk = times.get(`openai ${name}`);
     if (!floor || !ours || !sdk) throw new Error(`run: missing cells for ${name}`);
-    const wall = where === 'node' ? `; wall ${(ours.wallMs / floor.wallMs).toFixed(2)}× (floor ${floor.wallMs.toFixed(1)} ms)` : '';
+    const wall =
+      where === 'node'
+        ? `; wall ${(ours.wallMs / floor.wallMs).toFixed(2)}× (floor ${floor.wallMs.toFixed(1)} ms)`
+        : '';
     figures.push(
       checked({
         id: `run.${where}.${name}.ratio`,
@@ -203,7 +240,11 @@ async function memoryFigures(cell: string, server: FakeOpenAIServer): Promise<Fi
   const long = scenarioName({ kind: 'text', deltas: SLOPE_DELTAS });
   const slopes: Record<'floor' | 'open-agent', SlopeSample[]> = { floor: [], 'open-agent': [] };
   for (const loop of ['floor', 'open-agent'] as const) {
-    slopes[loop] = ((await spawnCell(cell, [loop, long, baseURL, 'slope'], ['--expose-gc'])) as { samples: SlopeSample[] }).samples; // the cell's `slope` output
+    slopes[loop] = (
+      (await spawnCell(cell, [loop, long, baseURL, 'slope'], ['--expose-gc'])) as {
+        samples: SlopeSample[];
+      }
+    ).samples; // the cell's `slope` output
   }
   const ours = slopes['open-agent'];
   const half = ours.length >> 1;

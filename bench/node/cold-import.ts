@@ -36,7 +36,8 @@ const VARIANTS: readonly {
   },
   {
     name: 'two-files',
-    label: 'first load as two files (lazy code importing its first-load helpers through one module: a design experiment)',
+    label:
+      'first load as two files (lazy code importing its first-load helpers through one module: a design experiment)',
     note: 'what lazy code importing every first-load helper through one barrel would give',
     splitting: true,
     plugin: sharedThroughOneModule,
@@ -60,7 +61,14 @@ const VARIANTS: readonly {
 export async function coldImport(): Promise<Figure[]> {
   const executablePath = chromiumPath();
   if (executablePath === undefined) {
-    return [skipped({ id: 'import.cold', label: 'cold import in Chromium', unit: '', note: new BenchUnavailable('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)').message })];
+    return [
+      skipped({
+        id: 'import.cold',
+        label: 'cold import in Chromium',
+        unit: '',
+        note: new BenchUnavailable('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)').message,
+      }),
+    ];
   }
   const root = benchCacheDir('cold-import');
   await mkdir(root, { recursive: true });
@@ -88,7 +96,10 @@ export async function coldImport(): Promise<Figure[]> {
       });
       urls.set(variant.name, `/${variant.name}/${bundle.entryFile}`);
       const files = bundle.firstLoadFiles;
-      shipped.set(variant.name, `${files} file${files === 1 ? '' : 's'}, ${(bundle.firstLoad.gzipped / 1024).toFixed(1)} KB gzipped`);
+      shipped.set(
+        variant.name,
+        `${files} file${files === 1 ? '' : 's'}, ${(bundle.firstLoad.gzipped / 1024).toFixed(1)} KB gzipped`,
+      );
     }
   }
   const server = await serveStatic(root);
@@ -103,11 +114,14 @@ export async function coldImport(): Promise<Figure[]> {
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${server.origin}/index.html`);
-        const ms = await page.evaluate(async (url) => {
-          const start = performance.now();
-          await import(url);
-          return performance.now() - start;
-        }, `${server.origin}${urls.get(name) ?? ''}`);
+        const ms = await page.evaluate(
+          async (url) => {
+            const start = performance.now();
+            await import(url);
+            return performance.now() - start;
+          },
+          `${server.origin}${urls.get(name) ?? ''}`,
+        );
         await page.close();
         if (errors.length > 0) throw new Error(`importing ${name}: ${errors.join('; ')}`);
         times.get(name)?.push(ms);
@@ -121,14 +135,22 @@ export async function coldImport(): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const bundler of BUNDLERS) {
     const openai = medianOf(key('openai', bundler));
-    const note = (name: string) => `median of ${ROUNDS} fresh pages (min ${Math.min(...(times.get(name) ?? [])).toFixed(1)} ms); empty module ${medianOf('empty').toFixed(1)} ms; openai SDK ${openai.toFixed(1)} ms`;
+    const note = (name: string) =>
+      `median of ${ROUNDS} fresh pages (min ${Math.min(...(times.get(name) ?? [])).toFixed(1)} ms); empty module ${medianOf('empty').toFixed(1)} ms; openai SDK ${openai.toFixed(1)} ms`;
     for (const name of MEASURED) {
       const label = `cold import in Chromium: ${SIZE_CASES.find((candidate) => candidate.name === name)?.label ?? name}, ${BUNDLER_NAMES[bundler]}`;
       const id = `import.cold.${bundler}.${name}`;
       const value = medianOf(key(name, bundler));
       figures.push(
         name === TARGETED
-          ? checked({ id, label, value, unit: 'ms', target: { op: '<=', limit: 40 }, note: note(key(name, bundler)) })
+          ? checked({
+              id,
+              label,
+              value,
+              unit: 'ms',
+              target: { op: '<=', limit: 40 },
+              note: note(key(name, bundler)),
+            })
           : info({ id, label, value, unit: 'ms', note: note(key(name, bundler)) }),
       );
     }
@@ -145,8 +167,15 @@ export async function coldImport(): Promise<Figure[]> {
         );
       }
     }
-    figures.push(checked({ id: `import.cold.${bundler}.ratio`, label: `cold import: Client + JSON-Schema tool / openai SDK, ${BUNDLER_NAMES[bundler]}`, value: medianOf(key(TARGETED, bundler)) / openai, unit: '×', target: { op: '<', limit: 1 } }));
+    figures.push(
+      checked({
+        id: `import.cold.${bundler}.ratio`,
+        label: `cold import: Client + JSON-Schema tool / openai SDK, ${BUNDLER_NAMES[bundler]}`,
+        value: medianOf(key(TARGETED, bundler)) / openai,
+        unit: '×',
+        target: { op: '<', limit: 1 },
+      }),
+    );
   }
   return figures;
 }
-

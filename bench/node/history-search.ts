@@ -3,7 +3,15 @@ import { generatedStore } from '../../test/search/generated-store.js';
 import { checked, info, type Figure } from '../support/figure.js';
 import { median } from '../support/stats.js';
 
-const QUERIES = ['zyzzyva', 'garden', 'garden kitchen', 'summer wint', 'butter flour sugar', 'creme brulee', 'the'];
+const QUERIES = [
+  'zyzzyva',
+  'garden',
+  'garden kitchen',
+  'summer wint',
+  'butter flour sugar',
+  'creme brulee',
+  'the',
+];
 
 /** searchHistory over 1,000 conversations × 100 messages (memoryHistory, Node): build, longest slice, queries. */
 export async function searchFigures(): Promise<Figure[]> {

@@ -29,7 +29,8 @@ function timedBackend(inner: ChatBackend, clock: Clock): ChatBackend {
           const start = performance.now();
           const stream = inner.chat.completions.create(request, options);
           clock.ms += performance.now() - start;
-          if (!(Symbol.asyncIterator in stream)) throw new Error('bench expects scriptedBackend to return a stream at once');
+          if (!(Symbol.asyncIterator in stream))
+            throw new Error('bench expects scriptedBackend to return a stream at once');
           return {
             [Symbol.asyncIterator]() {
               const iterator = stream[Symbol.asyncIterator]();
@@ -40,7 +41,8 @@ function timedBackend(inner: ChatBackend, clock: Clock): ChatBackend {
                   clock.ms += performance.now() - begin;
                   return result;
                 },
-                return: (value?: unknown) => iterator.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+                return: (value?: unknown) =>
+                  iterator.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
               };
             },
           };
@@ -72,10 +74,20 @@ async function runLoop(): Promise<RunTimes> {
     },
   });
   const backend = timedBackend(
-    scriptedBackend([], { respond: (_request, callIndex) => ({ toolCalls: [{ name: 'noop', input: { step: callIndex } }] }) }),
+    scriptedBackend([], {
+      respond: (_request, callIndex) => ({
+        toolCalls: [{ name: 'noop', input: { step: callIndex } }],
+      }),
+    }),
     backendClock,
   );
-  const client = new Client({ model: 'scripted', backend, tools: [noop], autoExecuteTools: true, loopStrategy: maxIterations(ITERATIONS) });
+  const client = new Client({
+    model: 'scripted',
+    backend,
+    tools: [noop],
+    autoExecuteTools: true,
+    loopStrategy: maxIterations(ITERATIONS),
+  });
   let results = 0;
   let status = '';
   const start = performance.now();
@@ -86,7 +98,9 @@ async function runLoop(): Promise<RunTimes> {
   const totalMs = performance.now() - start;
   await client.close();
   if (results !== ITERATIONS || status !== 'max_iterations') {
-    throw new Error(`loop bench expected ${ITERATIONS} tool results and max_iterations, got ${results} and "${status}"`);
+    throw new Error(
+      `loop bench expected ${ITERATIONS} tool results and max_iterations, got ${results} and "${status}"`,
+    );
   }
   return { totalMs, toolMs: toolClock.ms, backendMs: backendClock.ms };
 }

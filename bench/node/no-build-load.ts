@@ -34,7 +34,14 @@ interface Fetched {
 export async function noBuildLoad(): Promise<Figure[]> {
   const executablePath = chromiumPath();
   if (executablePath === undefined) {
-    return [skipped({ id: 'size.no-build', label: 'size: no-build page', unit: '', note: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })];
+    return [
+      skipped({
+        id: 'size.no-build',
+        label: 'size: no-build page',
+        unit: '',
+        note: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)',
+      }),
+    ];
   }
   const root = benchCacheDir('no-build');
   await rm(root, { recursive: true, force: true });
@@ -50,7 +57,18 @@ export async function noBuildLoad(): Promise<Figure[]> {
       if (request.method === 'POST' && request.url === '/v1/chat/completions') {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         for (const [index, text] of ANSWER.entries()) {
-          const chunk = { id: 'c', object: 'chat.completion.chunk', model: 'bench', choices: [{ index: 0, delta: { content: text }, finish_reason: index === ANSWER.length - 1 ? 'stop' : null }] };
+          const chunk = {
+            id: 'c',
+            object: 'chat.completion.chunk',
+            model: 'bench',
+            choices: [
+              {
+                index: 0,
+                delta: { content: text },
+                finish_reason: index === ANSWER.length - 1 ? 'stop' : null,
+              },
+            ],
+          };
           response.write(`data: ${JSON.stringify(chunk)}\n\n`);
         }
         response.end('data: [DONE]\n\n');
@@ -69,16 +87,23 @@ export async function noBuildLoad(): Promise<Figure[]> {
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if (!path.startsWith('/dist/')) return;
-      pending.push(readFile(join(root, path)).then((body) => void fetched.push({ path, gzipped: gzipSync(body, { level: 9 }).length })));
+      pending.push(
+        readFile(join(root, path)).then(
+          (body) => void fetched.push({ path, gzipped: gzipSync(body, { level: 9 }).length }),
+        ),
+      );
     });
     await page.goto(`${server.origin}/index.html`);
     const chat = page.locator('agent-chat');
     await chat.getByRole('textbox', { name: 'Message' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('agent-chat')?.shadowRoot?.querySelector('textarea:not([disabled])'));
+    await page.waitForFunction(() =>
+      document.querySelector('agent-chat')?.shadowRoot?.querySelector('textarea:not([disabled])'),
+    );
     await Promise.all(pending);
     const paint = fetched.filter((file) => paintFiles.has(file.path));
     const missing = [...paintFiles].filter((path) => !paint.some((file) => file.path === path));
-    if (missing.length > 0) throw new Error(`no-build page: the element was usable before ${missing.join(', ')} loaded`);
+    if (missing.length > 0)
+      throw new Error(`no-build page: the element was usable before ${missing.join(', ')} loaded`);
     await chat.getByRole('textbox', { name: 'Message' }).fill('What is 6 * 7?');
     await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
     await chat.locator('article.assistant .markdown strong').last().waitFor();
@@ -86,9 +111,13 @@ export async function noBuildLoad(): Promise<Figure[]> {
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     const answer = [...fetched];
-    const kb = (files: readonly Fetched[]) => files.reduce((sum, file) => sum + file.gzipped, 0) / 1024;
+    const kb = (files: readonly Fetched[]) =>
+      files.reduce((sum, file) => sum + file.gzipped, 0) / 1024;
     const largest = (files: readonly Fetched[]) =>
-      [...files].sort((a, b) => b.gzipped - a.gzipped).map((file) => `${file.path.replace(/^\/dist\//, '')} ${(file.gzipped / 1024).toFixed(1)}`).join(', ');
+      [...files]
+        .sort((a, b) => b.gzipped - a.gzipped)
+        .map((file) => `${file.path.replace(/^\/dist\//, '')} ${(file.gzipped / 1024).toFixed(1)}`)
+        .join(', ');
     return [
       checked({
         id: 'size.no-build.first-paint',
@@ -98,7 +127,12 @@ export async function noBuildLoad(): Promise<Figure[]> {
         target: { op: '<=', limit: 50 },
         note: `dist/agent-chat.js and the files it imports statically (${paint.length}: ${largest(paint)} KB gz; ${importDepth} round trips after the page), what the browser fetches before the element renders; a plain page from a static server, no bundler`,
       }),
-      info({ id: 'size.no-build.first-paint.requests', label: 'size: no-build page, first paint, requests', value: paint.length, unit: 'requests' }),
+      info({
+        id: 'size.no-build.first-paint.requests',
+        label: 'size: no-build page, first paint, requests',
+        value: paint.length,
+        unit: 'requests',
+      }),
       checked({
         id: 'size.no-build.first-answer',
         label: 'size: no-build page, up to a rendered first answer',
@@ -107,7 +141,12 @@ export async function noBuildLoad(): Promise<Figure[]> {
         target: { op: '<=', limit: 75 },
         note: `${answer.length} requests in all; a markdown answer with a JS code block from an OpenAI-compatible server; Chromium's Sanitizer API (no DOMPurify); loaded after the first paint (KB gz): ${largest(answer.filter((file) => !paint.includes(file)))}`,
       }),
-      info({ id: 'size.no-build.first-answer.requests', label: 'size: no-build page, up to a rendered first answer, requests', value: answer.length, unit: 'requests' }),
+      info({
+        id: 'size.no-build.first-answer.requests',
+        label: 'size: no-build page, up to a rendered first answer, requests',
+        value: answer.length,
+        unit: 'requests',
+      }),
     ];
   } finally {
     await browser.close();
@@ -120,17 +159,23 @@ export async function noBuildLoad(): Promise<Figure[]> {
  * how many import levels deep that graph is: the round trips a browser needs to fetch it, the
  * entry's own request included.
  */
-function firstPaintFiles(built: Awaited<ReturnType<typeof build>>): { paintFiles: Set<string>; importDepth: number } {
+function firstPaintFiles(built: Awaited<ReturnType<typeof build>>): {
+  paintFiles: Set<string>;
+  importDepth: number;
+} {
   // A single-config library build resolves to one output (or an array of them); never a watcher.
   const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
   const chunks = new Map<string, Rolldown.OutputChunk>();
-  for (const output of outputs) for (const item of output.output) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  for (const output of outputs)
+    for (const item of output.output) if (item.type === 'chunk') chunks.set(item.fileName, item);
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('no-build page: the standalone build emitted no entry');
   const paintFiles = new Set<string>();
   const depth = (chunk: Rolldown.OutputChunk): number => {
     paintFiles.add(`/dist/${chunk.fileName}`);
-    const below = chunk.imports.map((name) => chunks.get(name)).filter((next) => next !== undefined);
+    const below = chunk.imports
+      .map((name) => chunks.get(name))
+      .filter((next) => next !== undefined);
     return 1 + Math.max(0, ...below.map(depth));
   };
   return { paintFiles, importDepth: depth(entry) };

@@ -96,7 +96,8 @@ async function browserChat(): Promise<Figure[]> {
       await page.waitForFunction(() => window.slowBench !== undefined);
       const send = () =>
         page.evaluate(
-          ([url, prompt]) => (window.slowBench as NonNullable<Window['slowBench']>).send(url, prompt),
+          ([url, prompt]) =>
+            (window.slowBench as NonNullable<Window['slowBench']>).send(url, prompt),
           [server.url, PROMPT] as const,
         );
       // The first Send of a page also loads the runtime's parts; the second is a page in use.

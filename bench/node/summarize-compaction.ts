@@ -14,32 +14,72 @@ import { median } from '../support/stats.js';
 const REPEAT = 50;
 
 const isSummaryCall = (request: ChatRequest): boolean =>
-  request.messages[0]?.role === 'system' && request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
+  request.messages[0]?.role === 'system' &&
+  request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
 
 /** A 40-turn conversation on a 2,048-token window: summary calls, and the compactions they made. */
-async function callsPerCrossing(): Promise<{ summaryCalls: number; crossings: number; chatCalls: number }> {
+async function callsPerCrossing(): Promise<{
+  summaryCalls: number;
+  crossings: number;
+  chatCalls: number;
+}> {
   const backend = scriptedBackend([], {
     respond: (request) =>
       isSummaryCall(request)
-        ? { text: `Summary ${request.messages.length}: the user asked about many subjects, one per turn.` }
+        ? {
+            text: `Summary ${request.messages.length}: the user asked about many subjects, one per turn.`,
+          }
         : { text: `Answer: ${'and that is all there is to say about it for now. '.repeat(2)}` },
   });
-  const client = new Client({ model: 'm', backend, contextWindow: 2048, maxTokens: 256, contextPolicy: 'summarize' });
+  const client = new Client({
+    model: 'm',
+    backend,
+    contextWindow: 2048,
+    maxTokens: 256,
+    contextPolicy: 'summarize',
+  });
   for (let turn = 1; turn <= 40; turn += 1) {
-    for await (const _event of client.run(`Turn ${turn}: tell me about subject ${turn}, ${'with words to fill the window. '.repeat(4)}`)) void _event;
+    for await (const _event of client.run(
+      `Turn ${turn}: tell me about subject ${turn}, ${'with words to fill the window. '.repeat(4)}`,
+    ))
+      void _event;
   }
   const summaryCalls = backend.requests.filter(isSummaryCall).length;
-  return { summaryCalls, crossings: client.summaries.length, chatCalls: backend.requests.length - summaryCalls };
+  return {
+    summaryCalls,
+    crossings: client.summaries.length,
+    chatCalls: backend.requests.length - summaryCalls,
+  };
 }
 
 /** `count` messages in turns of four: a prompt, a call, its result, an answer. */
 function conversation(count: number): Message[] {
   const messages: Message[] = [];
   for (let index = 0; messages.length < count; index += 1) {
-    messages.push({ role: 'user', content: `Question ${index}: what do the notes say about topic ${index}?` });
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${index}`, type: 'function', function: { name: 'lookup', arguments: `{"topic":"t${index}"}` } }] });
-    messages.push({ role: 'tool', tool_call_id: `call_${index}`, content: `Notes on t${index}: ${'a fact worth keeping. '.repeat(10)}` });
-    messages.push({ role: 'assistant', content: `Topic ${index} is about ${'this and that, '.repeat(8)}` });
+    messages.push({
+      role: 'user',
+      content: `Question ${index}: what do the notes say about topic ${index}?`,
+    });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        {
+          id: `call_${index}`,
+          type: 'function',
+          function: { name: 'lookup', arguments: `{"topic":"t${index}"}` },
+        },
+      ],
+    });
+    messages.push({
+      role: 'tool',
+      tool_call_id: `call_${index}`,
+      content: `Notes on t${index}: ${'a fact worth keeping. '.repeat(10)}`,
+    });
+    messages.push({
+      role: 'assistant',
+      content: `Topic ${index} is about ${'this and that, '.repeat(8)}`,
+    });
   }
   return messages.slice(0, count);
 }
@@ -49,12 +89,44 @@ async function fitWithSummary(count: number): Promise<{ warmMs: number; sent: nu
   const messages = conversation(count);
   const covers = count - 200;
   const backend = scriptedBackend([]);
-  const options = { model: 'm', backend, contextWindow: 32_768, maxTokens: 4096, contextPolicy: 'summarize' as const };
-  const state = { messages, round: null, iterationCount: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, finishReason: null, modelCallDue: true,
-    summaries: [{ text: 'Earlier: many topics were looked up.', covers, fingerprint: summaryFingerprint(messages, covers), createdAt: 0 }] };
+  const options = {
+    model: 'm',
+    backend,
+    contextWindow: 32_768,
+    maxTokens: 4096,
+    contextPolicy: 'summarize' as const,
+  };
+  const state = {
+    messages,
+    round: null,
+    iterationCount: 0,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    finishReason: null,
+    modelCallDue: true,
+    summaries: [
+      {
+        text: 'Earlier: many topics were looked up.',
+        covers,
+        fingerprint: summaryFingerprint(messages, covers),
+        createdAt: 0,
+      },
+    ],
+  };
   const errors: unknown[] = [];
-  const context = { options, backend, state, signal: undefined, report: (error: unknown) => errors.push(error), append: () => undefined } as unknown as LoopContext;
-  const request = (): ChatRequest => ({ model: 'm', messages: [{ role: 'system', content: 'Be brief.' }, ...messages], stream: true, max_tokens: 4096 });
+  const context = {
+    options,
+    backend,
+    state,
+    signal: undefined,
+    report: (error: unknown) => errors.push(error),
+    append: () => undefined,
+  } as unknown as LoopContext;
+  const request = (): ChatRequest => ({
+    model: 'm',
+    messages: [{ role: 'system', content: 'Be brief.' }, ...messages],
+    stream: true,
+    max_tokens: 4096,
+  });
   const drain = async (): Promise<number> => {
     const steps = compactRequest(context, request(), fitRequest);
     let step = await steps.next();
@@ -63,7 +135,8 @@ async function fitWithSummary(count: number): Promise<{ warmMs: number; sent: nu
       events.push(step.value);
       step = await steps.next();
     }
-    if (!events.some((event) => event.type === 'context_compacted') || errors.length > 0) throw new Error('the summary was not sent');
+    if (!events.some((event) => event.type === 'context_compacted') || errors.length > 0)
+      throw new Error('the summary was not sent');
     return step.value.request.messages.length;
   };
   await drain();
@@ -99,6 +172,11 @@ export async function summarizeFigures(): Promise<Figure[]> {
       target: { op: '<', limit: 1 },
       note: `compactRequest (fingerprint check, summary substituted, fitRequest) to a 32,768-token window, ${sent} messages sent; median of ${REPEAT} calls, each after one more message`,
     }),
-    info({ id: 'summarize.chat-calls', label: 'summarize: chat calls in the 40-turn run', value: chatCalls, unit: 'calls' }),
+    info({
+      id: 'summarize.chat-calls',
+      label: 'summarize: chat calls in the 40-turn run',
+      value: chatCalls,
+      unit: 'calls',
+    }),
   ];
 }

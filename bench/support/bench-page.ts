@@ -28,12 +28,15 @@ export async function withBenchPage<T>(
   serve: (dir: string) => Promise<StaticServer> = serveStatic,
 ): Promise<T> {
   const executablePath = chromiumPath();
-  if (executablePath === undefined) throw new BenchUnavailable('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+  if (executablePath === undefined)
+    throw new BenchUnavailable('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
   const outDir = benchCacheDir(root.replaceAll('/', '-'));
   try {
     await buildPage(root, outDir);
   } catch (error) {
-    throw new BenchUnavailable(`${root} did not build: ${String(error).split('\n')[0]}`, { cause: error });
+    throw new BenchUnavailable(`${root} did not build: ${String(error).split('\n')[0]}`, {
+      cause: error,
+    });
   }
   const server = await serve(outDir);
   const browser = await launchChromium(executablePath);

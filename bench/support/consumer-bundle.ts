@@ -64,7 +64,10 @@ export async function consumerBundle(
 ): Promise<ConsumerBundle> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const chunks = bundler === 'esbuild' ? await withEsbuild(entry, outDir, esbuildSettings) : await withVite(entry, outDir);
+  const chunks =
+    bundler === 'esbuild'
+      ? await withEsbuild(entry, outDir, esbuildSettings)
+      : await withVite(entry, outDir);
   for (const chunk of chunks) {
     await mkdir(dirname(join(outDir, chunk.name)), { recursive: true });
     await writeFile(join(outDir, chunk.name), chunk.code);
@@ -81,7 +84,8 @@ export async function consumerBundle(
   visit(entryChunk);
   const packages = new Map<string, number>();
   for (const chunk of chunks) {
-    for (const [id, bytes] of chunk.inputs) packages.set(packageOf(id), (packages.get(packageOf(id)) ?? 0) + bytes);
+    for (const [id, bytes] of chunk.inputs)
+      packages.set(packageOf(id), (packages.get(packageOf(id)) ?? 0) + bytes);
   }
   const lazyChunks = chunks
     .filter((chunk) => !first.has(chunk))
@@ -98,7 +102,9 @@ export async function consumerBundle(
       for (const name of chunk.staticImports) add(byName.get(name));
     };
     const missing = modules.filter((pattern) => {
-      const holders = chunks.filter((chunk) => chunk.inputs.some(([id, bytes]) => bytes > 0 && pattern.test(id)));
+      const holders = chunks.filter((chunk) =>
+        chunk.inputs.some(([id, bytes]) => bytes > 0 && pattern.test(id)),
+      );
       holders.forEach(add);
       return holders.length === 0;
     });
@@ -116,7 +122,11 @@ export async function consumerBundle(
   };
 }
 
-async function withEsbuild(entry: string, outDir: string, { splitting = true, plugins = [] }: EsbuildSettings): Promise<Chunk[]> {
+async function withEsbuild(
+  entry: string,
+  outDir: string,
+  { splitting = true, plugins = [] }: EsbuildSettings,
+): Promise<Chunk[]> {
   const result = await esbuild({
     entryPoints: [entry],
     bundle: true,
@@ -177,13 +187,18 @@ async function withVite(entry: string, outDir: string): Promise<Chunk[]> {
   return outputs.flatMap((output) =>
     output.output.flatMap((item): Chunk[] =>
       item.type === 'chunk'
-        ? [{
-            name: item.fileName,
-            code: item.code,
-            isEntry: item.isEntry,
-            staticImports: item.imports,
-            inputs: Object.entries(item.modules).map(([id, module]) => [id, module.renderedLength]),
-          }]
+        ? [
+            {
+              name: item.fileName,
+              code: item.code,
+              isEntry: item.isEntry,
+              staticImports: item.imports,
+              inputs: Object.entries(item.modules).map(([id, module]) => [
+                id,
+                module.renderedLength,
+              ]),
+            },
+          ]
         : [],
     ),
   );

@@ -50,26 +50,46 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function answer(text: string, bodies: Map<string, Buffer>, response: ServerResponse): void {
-  const request = JSON.parse(text) as { model?: string; messages?: { role: string; content?: unknown }[] }; // our own loops' requests; checked below
+  const request = JSON.parse(text) as {
+    model?: string;
+    messages?: { role: string; content?: unknown }[];
+  }; // our own loops' requests; checked below
   const scenario = parseScenario(request.model ?? '');
   if (scenario === undefined) {
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `unknown model ${request.model}` } }));
+    response
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: `unknown model ${request.model}` } }));
     return;
   }
-  const results = (request.messages ?? []).filter((message) => message.role === 'tool').map((message) => message.content);
+  const results = (request.messages ?? [])
+    .filter((message) => message.role === 'tool')
+    .map((message) => message.content);
   const expected = expectedResults(scenario).slice(0, results.length);
   const turn = results.join() === expected.join() ? `${request.model}:${results.length}` : 'wrong';
   let body = bodies.get(turn);
   if (body === undefined) {
-    body = Buffer.from(turn === 'wrong' ? textBody(['wrong tool results: ', results.join()]) : turnBody(scenario, results.length), 'utf8');
+    body = Buffer.from(
+      turn === 'wrong'
+        ? textBody(['wrong tool results: ', results.join()])
+        : turnBody(scenario, results.length),
+      'utf8',
+    );
     bodies.set(turn, body);
   }
   // One write: headers and the whole body leave together, as fast as the socket takes them.
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'content-length': body.length,
+  });
   response.end(body);
 }
 
-function frame(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
+function frame(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+  extra: Record<string, unknown> = {},
+): string {
   const chunk = {
     id: 'chatcmpl-bench',
     object: 'chat.completion.chunk',
@@ -83,7 +103,11 @@ function frame(delta: Record<string, unknown>, finishReason: string | null = nul
 }
 
 function finish(reason: string, completionTokens: number): string {
-  const usage = { prompt_tokens: 40, completion_tokens: completionTokens, total_tokens: 40 + completionTokens };
+  const usage = {
+    prompt_tokens: 40,
+    completion_tokens: completionTokens,
+    total_tokens: 40 + completionTokens,
+  };
   return `${frame({}, reason, { usage })}data: [DONE]\n\n`;
 }
 
@@ -99,7 +123,11 @@ function callFrames(index: number, position: number, input: { a: number; b: numb
   const half = args.length >> 1;
   const id = `call_${index}`;
   return (
-    frame({ tool_calls: [{ index: position, id, type: 'function', function: { name: ADD_TOOL.name, arguments: '' } }] }) +
+    frame({
+      tool_calls: [
+        { index: position, id, type: 'function', function: { name: ADD_TOOL.name, arguments: '' } },
+      ],
+    }) +
     frame({ tool_calls: [{ index: position, function: { arguments: args.slice(0, half) } }] }) +
     frame({ tool_calls: [{ index: position, function: { arguments: args.slice(half) } }] })
   );
@@ -110,18 +138,24 @@ function turnBody(scenario: Scenario, resultCount: number): string {
   switch (scenario.kind) {
     case 'text': {
       const pieces: string[] = [];
-      for (let index = 0; index < scenario.deltas; index++) pieces.push(TEXT_PIECES[index % TEXT_PIECES.length] ?? '');
+      for (let index = 0; index < scenario.deltas; index++)
+        pieces.push(TEXT_PIECES[index % TEXT_PIECES.length] ?? '');
       return textBody(pieces);
     }
     case 'tool-loop': {
       if (resultCount >= scenario.rounds) return textBody(splitAnswer(closingAnswer(scenario)));
       const previous = (resultCount * (resultCount + 1)) / 2;
-      return frame({ role: 'assistant', content: null }) + callFrames(resultCount, 0, { a: previous, b: resultCount + 1 }) + finish('tool_calls', 12);
+      return (
+        frame({ role: 'assistant', content: null }) +
+        callFrames(resultCount, 0, { a: previous, b: resultCount + 1 }) +
+        finish('tool_calls', 12)
+      );
     }
     case 'parallel': {
       if (resultCount > 0) return textBody(splitAnswer(closingAnswer(scenario)));
       let body = frame({ role: 'assistant', content: null });
-      for (let index = 0; index < scenario.calls; index++) body += callFrames(index, index, { a: index, b: index + 1 });
+      for (let index = 0; index < scenario.calls; index++)
+        body += callFrames(index, index, { a: index, b: index + 1 });
       return body + finish('tool_calls', 12 * scenario.calls);
     }
   }
@@ -130,4 +164,3 @@ function turnBody(scenario: Scenario, resultCount: number): string {
 function splitAnswer(text: string): string[] {
   return text.match(/.{1,4}/gsu) ?? [];
 }
-

@@ -25,7 +25,8 @@ export function checked(
   fields: Omit<Figure, 'status' | 'target' | 'value'> & { value: number; target: Target },
 ): Figure {
   const { value, target } = fields;
-  const pass = Number.isFinite(value) && (target.op === '<' ? value < target.limit : value <= target.limit);
+  const pass =
+    Number.isFinite(value) && (target.op === '<' ? value < target.limit : value <= target.limit);
   return { ...fields, status: pass ? 'PASS' : 'MISS' };
 }
 

@@ -27,10 +27,15 @@ function answer(body: string, response: ServerResponse): void {
   const request = JSON.parse(body) as { model?: unknown }; // our own page's request; the model is checked below
   const paced = parsePacedModel(typeof request.model === 'string' ? request.model : '');
   if (!paced) {
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'unknown model' } }));
+    response
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: 'unknown model' } }));
     return;
   }
-  const frames = [frame({ role: 'assistant', content: '' }), ...hostileDeltas(paced.answer, paced.deltaSize).map((content) => frame({ content }))];
+  const frames = [
+    frame({ role: 'assistant', content: '' }),
+    ...hostileDeltas(paced.answer, paced.deltaSize).map((content) => frame({ content })),
+  ];
   const end = `${frame({}, 'stop')}data: [DONE]\n\n`;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   response.flushHeaders();
@@ -39,9 +44,13 @@ function answer(body: string, response: ServerResponse): void {
   const start = performance.now();
   let next = 0;
   const write = () => {
-    const due = Math.min(frames.length, Math.floor((performance.now() - start) / paced.intervalMs) + 1);
+    const due = Math.min(
+      frames.length,
+      Math.floor((performance.now() - start) / paced.intervalMs) + 1,
+    );
     for (; next < due; next++) response.write(frames[next]);
-    if (next < frames.length) setTimeout(write, Math.max(0, start + next * paced.intervalMs - performance.now()));
+    if (next < frames.length)
+      setTimeout(write, Math.max(0, start + next * paced.intervalMs - performance.now()));
     else response.end(end);
   };
   response.on('close', () => (next = frames.length + 1));
@@ -49,6 +58,12 @@ function answer(body: string, response: ServerResponse): void {
 }
 
 function frame(delta: Record<string, unknown>, finishReason: string | null = null): string {
-  const chunk = { id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1_760_000_000, model: 'bench', choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  const chunk = {
+    id: 'chatcmpl-bench',
+    object: 'chat.completion.chunk',
+    created: 1_760_000_000,
+    model: 'bench',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }

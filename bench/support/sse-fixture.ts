@@ -21,7 +21,11 @@ export interface SseFixture {
 const encoder = new TextEncoder();
 const MODEL = 'qwen3:4b';
 
-function frame(delta: Record<string, unknown>, finishReason: string | null = null, extra = {}): string {
+function frame(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+  extra = {},
+): string {
   const chunk = {
     id: 'chatcmpl-bench',
     object: 'chat.completion.chunk',
@@ -34,7 +38,22 @@ function frame(delta: Record<string, unknown>, finishReason: string | null = nul
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
 
-const WORDS = ['The', ' quick', ' brown', ' fox', ' jumps', ' over', ' the', ' lazy', ' dog', ',', ' and', ' é', ' 🦊', '\n'];
+const WORDS = [
+  'The',
+  ' quick',
+  ' brown',
+  ' fox',
+  ' jumps',
+  ' over',
+  ' the',
+  ' lazy',
+  ' dog',
+  ',',
+  ' and',
+  ' é',
+  ' 🦊',
+  '\n',
+];
 
 /**
  * `deltas` text deltas (by default one word each, some multi-byte; or the given pieces,
@@ -48,9 +67,18 @@ export function textStream(deltas: number, pieces: readonly string[] = WORDS): S
     characters += piece.length;
     parts.push(frame({ content: piece }));
   }
-  parts.push(frame({}, 'stop', { usage: { prompt_tokens: 12, completion_tokens: deltas, total_tokens: 12 + deltas } }));
+  parts.push(
+    frame({}, 'stop', {
+      usage: { prompt_tokens: 12, completion_tokens: deltas, total_tokens: 12 + deltas },
+    }),
+  );
   parts.push('data: [DONE]\n\n');
-  return { name: `${deltas} text deltas`, bytes: encoder.encode(parts.join('')), frames: parts.length, expected: characters };
+  return {
+    name: `${deltas} text deltas`,
+    bytes: encoder.encode(parts.join('')),
+    frames: parts.length,
+    expected: characters,
+  };
 }
 
 /**
@@ -61,16 +89,34 @@ export function toolCallStream(calls: number, toolName: string, fragments = 8): 
   const parts = [frame({ role: 'assistant', content: null })];
   for (let index = 0; index < calls; index++) {
     const id = `call_${String(index).padStart(6, '0')}`;
-    parts.push(frame({ tool_calls: [{ index, id, type: 'function', function: { name: toolName, arguments: '' } }] }));
-    const args = JSON.stringify({ city: `City number ${index}`, unit: 'celsius', days: index % 7, detail: true });
+    parts.push(
+      frame({
+        tool_calls: [{ index, id, type: 'function', function: { name: toolName, arguments: '' } }],
+      }),
+    );
+    const args = JSON.stringify({
+      city: `City number ${index}`,
+      unit: 'celsius',
+      days: index % 7,
+      detail: true,
+    });
     const size = Math.ceil(args.length / fragments);
     for (let start = 0; start < args.length; start += size) {
-      parts.push(frame({ tool_calls: [{ index, function: { arguments: args.slice(start, start + size) } }] }));
+      parts.push(
+        frame({
+          tool_calls: [{ index, function: { arguments: args.slice(start, start + size) } }],
+        }),
+      );
     }
   }
   parts.push(frame({}, 'tool_calls'));
   parts.push('data: [DONE]\n\n');
-  return { name: `${calls} tool calls`, bytes: encoder.encode(parts.join('')), frames: parts.length, expected: calls };
+  return {
+    name: `${calls} tool calls`,
+    bytes: encoder.encode(parts.join('')),
+    frames: parts.length,
+    expected: calls,
+  };
 }
 
 /** How the in-memory body hands out the bytes: fixed-size reads (split mid-frame) or one frame per read. */
@@ -80,7 +126,8 @@ export type Slicing = { kind: 'fixed'; size: number } | { kind: 'frames' };
 export function sliceBody(bytes: Uint8Array, slicing: Slicing): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   if (slicing.kind === 'fixed') {
-    for (let start = 0; start < bytes.length; start += slicing.size) pieces.push(bytes.subarray(start, start + slicing.size));
+    for (let start = 0; start < bytes.length; start += slicing.size)
+      pieces.push(bytes.subarray(start, start + slicing.size));
     return pieces;
   }
   // `\n\n` ends a frame; the bytes are ASCII-delimited so searching bytes is safe for UTF-8.
@@ -99,7 +146,10 @@ export function sliceBody(bytes: Uint8Array, slicing: Slicing): Uint8Array[] {
  * A `fetch` that answers 200 `text/event-stream` with `pieces`, one per body read. With
  * `tick`, each piece waits for it first — in a page, a new task per read, as from a network.
  */
-export function inMemoryFetch(pieces: readonly Uint8Array[], tick?: () => Promise<void>): typeof globalThis.fetch {
+export function inMemoryFetch(
+  pieces: readonly Uint8Array[],
+  tick?: () => Promise<void>,
+): typeof globalThis.fetch {
   return () => {
     let next = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -114,6 +164,8 @@ export function inMemoryFetch(pieces: readonly Uint8Array[], tick?: () => Promis
         push();
       },
     });
-    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+    return Promise.resolve(
+      new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    );
   };
 }

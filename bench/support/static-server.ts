@@ -47,7 +47,9 @@ export async function listenOnLoopback(server: Server): Promise<StaticServer> {
  * isolated and never cached; 403 outside `root`, 404 when missing.
  */
 export function serveFile(root: string, request: IncomingMessage, response: ServerResponse): void {
-  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
+  const path = normalize(
+    decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname),
+  );
   const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
   if (!file.startsWith(root)) {
     response.writeHead(403).end();

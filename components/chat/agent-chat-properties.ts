@@ -7,11 +7,24 @@ import type { PropertyDeclarations } from 'lit';
  */
 
 /** Properties that change the Client: a change builds a new one. */
-export const CLIENT_SETTINGS = ['baseUrl', 'model', 'systemPrompt', 'conversationId', 'maxToolIterations', 'autoExecute', 'tools', 'client', 'history', 'backend', 'options'] as const;
+export const CLIENT_SETTINGS = [
+  'baseUrl',
+  'model',
+  'systemPrompt',
+  'conversationId',
+  'maxToolIterations',
+  'autoExecute',
+  'tools',
+  'client',
+  'history',
+  'backend',
+  'options',
+] as const;
 
 /** `auto-execute` is on unless the attribute says `false`, `off` or `0`. */
 const onOff = {
-  fromAttribute: (value: string | null) => value === null || !['false', 'off', '0'].includes(value.trim().toLowerCase()),
+  fromAttribute: (value: string | null) =>
+    value === null || !['false', 'off', '0'].includes(value.trim().toLowerCase()),
   toAttribute: (value: boolean) => (value ? 'true' : 'false'),
 };
 

@@ -1,5 +1,11 @@
 import { LitElement } from 'lit';
-import type { AgentOptions, ChatBackend, Client, HistoryStore, ToolSource } from '../../src/index.js';
+import type {
+  AgentOptions,
+  ChatBackend,
+  Client,
+  HistoryStore,
+  ToolSource,
+} from '../../src/index.js';
 import type { ChatStrings } from '../strings/chat-strings.js';
 import { agentChatProperties } from './agent-chat-properties.js';
 

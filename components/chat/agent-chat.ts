@@ -95,7 +95,11 @@ export class AgentChat extends AgentChatSettings {
     this.#actions = toolCardActions(this.#session, {
       changed: () => this.requestUpdate(),
       focusEditor: (part) => {
-        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>(`textarea[id="draft-${CSS.escape(part.id)}"]`)?.focus());
+        void this.updateComplete.then(() =>
+          this.renderRoot
+            .querySelector<HTMLTextAreaElement>(`textarea[id="draft-${CSS.escape(part.id)}"]`)
+            ?.focus(),
+        );
       },
     });
   }
@@ -141,7 +145,11 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /** Gives the result of an external tool call (one waiting for the page). */
-  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean } = {}): Promise<boolean> {
+  async submitToolResult(
+    toolUseId: string,
+    content: unknown,
+    options: { isError?: boolean } = {},
+  ): Promise<boolean> {
     await this.updateComplete;
     return this.#session.calls.submitToolResult(toolUseId, content, options);
   }
@@ -172,7 +180,11 @@ export class AgentChat extends AgentChatSettings {
   /** Opens the model picker (its code loads on first use), or closes it. */
   #togglePicker(pull?: string): void {
     if (this.#picker && pull === undefined) this.#closePicker();
-    else void import('../model-picker/picker-in-chat.js').then((view) => { this.#picker = { pull, view }; this.requestUpdate(); });
+    else
+      void import('../model-picker/picker-in-chat.js').then((view) => {
+        this.#picker = { pull, view };
+        this.requestUpdate();
+      });
   }
 
   #closePicker(): void {
@@ -185,9 +197,11 @@ export class AgentChat extends AgentChatSettings {
   readonly #copyCode = (event: MouseEvent): void => copyCode(event, this.#t);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated || changed.has('strings')) this.#t = translator(this.strings, pageLocale(this));
+    if (!this.hasUpdated || changed.has('strings'))
+      this.#t = translator(this.strings, pageLocale(this));
     const fresh = this.hasUpdated && changed.has('allowRemoteImages');
-    if (!this.hasUpdated || fresh || CLIENT_SETTINGS.some((key) => changed.has(key))) this.#session.configure({ fresh });
+    if (!this.hasUpdated || fresh || CLIENT_SETTINGS.some((key) => changed.has(key)))
+      this.#session.configure({ fresh });
   }
 
   protected override firstUpdated(): void {
@@ -199,12 +213,15 @@ export class AgentChat extends AgentChatSettings {
     setTimeout(() => {
       markdownRenderer();
       if (!toolCards()) void loadToolCards().then(() => this.requestUpdate());
-      void loadMessageRow().then((row) => {
-        const session = this.#session;
-        this.#messageActions = row.messageActions(this, session, this.#input);
-        session.markBranches();
-        this.requestUpdate();
-      }, () => undefined);
+      void loadMessageRow().then(
+        (row) => {
+          const session = this.#session;
+          this.#messageActions = row.messageActions(this, session, this.#input);
+          session.markBranches();
+          this.requestUpdate();
+        },
+        () => undefined,
+      );
     }, 0);
   }
 
@@ -236,7 +253,8 @@ export class AgentChat extends AgentChatSettings {
     this.requestUpdate();
     await this.updateComplete;
     const shown = this.#window.visible(entries).length;
-    const article = this.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
+    const article =
+      this.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
     if (article) reveal.revealArticle(article);
   }
 
@@ -249,7 +267,13 @@ export class AgentChat extends AgentChatSettings {
       return;
     }
     this.conversationId = conversationId;
-    this.dispatchEvent(new CustomEvent('conversation-change', { detail: { conversationId }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent('conversation-change', {
+        detail: { conversationId },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   }
 
   protected override render(): TemplateResult {
@@ -261,46 +285,108 @@ export class AgentChat extends AgentChatSettings {
     const t = this.#t;
     const cards = toolCards() !== undefined;
     return html`
-      <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
+      <div
+        class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}"
+        part="frame"
         @keydown=${(event: KeyboardEvent) => {
           if (event.key !== 'Escape' || event.defaultPrevented) return;
           // Escape stops an answer wherever focus is in the element, not only in the message box.
           if (session.running) {
             event.preventDefault();
             this.stop();
-          } else if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
-        }}>
-        ${managed && this.sidebarOpen
-          ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
-              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
-                .store=${store} .selected=${session.client?.conversationId}
-                @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}></agent-conversations>
-            </aside>`
-          : nothing}
+          } else if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW)
+            this.sidebarOpen = false;
+        }}
+      >
+        ${
+          managed && this.sidebarOpen
+            ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
+                <agent-conversations
+                  hide-new-button
+                  .strings=${this.strings}
+                  .locale=${pageLocale(this)}
+                  exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
+                  .store=${store}
+                  .selected=${session.client?.conversationId}
+                  @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}
+                ></agent-conversations>
+              </aside>`
+            : nothing
+        }
         <div class="main" part="main">
           ${headerTemplate(
             {
-              managed, sidebarOpen: this.sidebarOpen, title: this.model ?? t('Chat'), running: session.running, context: session.context, locale: pageLocale(this),
+              managed,
+              sidebarOpen: this.sidebarOpen,
+              title: this.model ?? t('Chat'),
+              running: session.running,
+              context: session.context,
+              locale: pageLocale(this),
               picker: this.#canPick() ? this.#picker !== undefined : undefined,
             },
-            { toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen), newConversation: () => this.newConversation(), togglePicker: () => this.#togglePicker() },
+            {
+              toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen),
+              newConversation: () => this.newConversation(),
+              togglePicker: () => this.#togglePicker(),
+            },
             t,
           )}
           ${this.#picker?.view.pickerTemplate({ host: this, pull: this.#picker.pull, api: { localModels, checkServer }, t, locale: pageLocale(this), close: () => this.#closePicker() })}
-          <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
-            @click=${this.#copyCode}><div class="log-content">
-            ${this.#window.button(() => this.#log(), t)}
-            ${entries.length === 0 && !session.loading
-              ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`
-              : nothing}
-            ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
-            ${repeat(visible, (entry) => entry.key, (entry) => guard([entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages], () => entryTemplate(entry, this.#actions, t, this.#messageActions, this.allowRemoteImages)))}
-          </div></div>
-          ${this.#follower.following || entries.length === 0
-            ? nothing
-            : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} ${t('Latest')}</button>`}
-          ${this.#banner()}
-          ${this.#composer()}
+          <div
+            class="log"
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label=${t('Conversation')}
+            part="log"
+            tabindex="0"
+            @click=${this.#copyCode}
+          >
+            <div class="log-content">
+              ${this.#window.button(() => this.#log(), t)}
+              ${
+                entries.length === 0 && !session.loading
+                  ? html`<div class="empty" part="empty">
+                      <slot name="empty"
+                        ><p>
+                          ${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}
+                        </p></slot
+                      >
+                    </div>`
+                  : nothing
+              }
+              ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
+              ${repeat(
+                visible,
+                (entry) => entry.key,
+                (entry) =>
+                  guard(
+                    [entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages],
+                    () =>
+                      entryTemplate(
+                        entry,
+                        this.#actions,
+                        t,
+                        this.#messageActions,
+                        this.allowRemoteImages,
+                      ),
+                  ),
+              )}
+            </div>
+          </div>
+          ${
+            this.#follower.following || entries.length === 0
+              ? nothing
+              : html`<button
+                  type="button"
+                  class="jump"
+                  part="jump-button"
+                  @click=${() => this.#follower.jump()}
+                >
+                  ${downIcon} ${t('Latest')}
+                </button>`
+          }
+          ${this.#banner()} ${this.#composer()}
         </div>
       </div>
     `;
@@ -310,7 +396,11 @@ export class AgentChat extends AgentChatSettings {
     const { error, warning, running } = this.#session;
     return bannerTemplate(
       { error, warning, running, model: this.model },
-      { retry: () => void this.retry(), dismiss: () => this.#session.dismiss(), pickModel: this.#canPick() ? (pull) => this.#togglePicker(pull) : undefined },
+      {
+        retry: () => void this.retry(),
+        dismiss: () => this.#session.dismiss(),
+        pickModel: this.#canPick() ? (pull) => this.#togglePicker(pull) : undefined,
+      },
       this.#t,
     );
   }

@@ -1,4 +1,10 @@
-import type { AgentOptions, ChatBackend, Client, HistoryStore, ToolSource } from '../../src/index.js';
+import type {
+  AgentOptions,
+  ChatBackend,
+  Client,
+  HistoryStore,
+  ToolSource,
+} from '../../src/index.js';
 import type { SessionHost } from './session-host.js';
 
 /** The settings of `<agent-chat>` the session reads (live: each read is the current value). */
@@ -38,7 +44,14 @@ export function chatSessionHost(
     },
     clientOptions: () => clientOptions(element),
     emit: (type: string, detail: unknown) =>
-      element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: type === 'agent-tool-call' })),
+      element.dispatchEvent(
+        new CustomEvent(type, {
+          detail,
+          bubbles: true,
+          composed: true,
+          cancelable: type === 'agent-tool-call',
+        }),
+      ),
   };
 }
 
@@ -52,6 +65,8 @@ function clientOptions(settings: ChatSettings): AgentOptions {
     ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
     tools: settings.tools,
     autoExecuteTools: settings.autoExecute,
-    ...(settings.maxToolIterations === undefined || Number.isNaN(settings.maxToolIterations) ? {} : { maxToolIterations: settings.maxToolIterations }),
+    ...(settings.maxToolIterations === undefined || Number.isNaN(settings.maxToolIterations)
+      ? {}
+      : { maxToolIterations: settings.maxToolIterations }),
   };
 }

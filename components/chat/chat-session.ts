@@ -1,4 +1,12 @@
-import { Client, indexedDBHistory, summariesFor, type AgentEvent, type AgentOptions, type HistoryStore, type UserContent } from '../../src/index.js';
+import {
+  Client,
+  indexedDBHistory,
+  summariesFor,
+  type AgentEvent,
+  type AgentOptions,
+  type HistoryStore,
+  type UserContent,
+} from '../../src/index.js';
 import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { asError } from './error-text.js';
 import { WaitingCalls } from './waiting-calls.js';
@@ -82,7 +90,10 @@ export class ChatSession {
    */
   configure({ fresh = false, newConversation = false } = {}): void {
     if (this.running) {
-      this.#deferred = { fresh: fresh || this.#deferred?.fresh === true, newConversation: newConversation || this.#deferred?.newConversation === true };
+      this.#deferred = {
+        fresh: fresh || this.#deferred?.fresh === true,
+        newConversation: newConversation || this.#deferred?.newConversation === true,
+      };
       this.#run.stop();
       return;
     }
@@ -102,10 +113,18 @@ export class ChatSession {
       host.changed();
       return;
     }
-    const store = host.history ?? (host.conversationId === undefined ? undefined : (this.#defaultStore ??= indexedDBHistory()));
+    const store =
+      host.history ??
+      (host.conversationId === undefined ? undefined : (this.#defaultStore ??= indexedDBHistory()));
     const keepId = !newConversation && this.#owned ? previous?.conversationId : undefined;
     const conversationId = host.conversationId ?? keepId;
-    const same = previous !== undefined && this.#owned && !this.loading && !newConversation && store === this.store && previous.conversationId === conversationId;
+    const same =
+      previous !== undefined &&
+      this.#owned &&
+      !this.loading &&
+      !newConversation &&
+      store === this.store &&
+      previous.conversationId === conversationId;
     const full: AgentOptions = {
       ...options,
       ...(store ? { history: store } : {}),
@@ -114,7 +133,8 @@ export class ChatSession {
         options.onError?.(error);
         const unreadable = error.context?.unreadableMessages;
         // Damage found while loading is shown in the transcript too, where the messages are missing.
-        if (error.code === 'STORAGE_FAILED' && typeof unreadable === 'number') this.#unreadable = unreadable;
+        if (error.code === 'STORAGE_FAILED' && typeof unreadable === 'number')
+          this.#unreadable = unreadable;
         this.warning = error.message;
         host.emit('agent-error', { error, fatal: false });
         host.changed();
@@ -160,7 +180,11 @@ export class ChatSession {
    */
   async regenerate(): Promise<boolean> {
     const last = lastPrompt(this.client?.history ?? []);
-    return last !== undefined && (await this.#branch((client) => client.branchFrom(last.index))) && this.#resume(this.client!);
+    return (
+      last !== undefined &&
+      (await this.#branch((client) => client.branchFrom(last.index))) &&
+      this.#resume(this.client!)
+    );
   }
 
   /** Shows another version of a message and its continuation. */
@@ -202,11 +226,14 @@ export class ChatSession {
     const client = this.client;
     if (!client || client.summaries.length === 0) return;
     const history = client.history;
-    void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(([dividers, applying]) => {
-      if (this.client !== client || this.running) return;
-      dividers.markSummaries(this.transcript.entries, history, applying);
-      this.#host.changed();
-    }, () => undefined);
+    void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(
+      ([dividers, applying]) => {
+        if (this.client !== client || this.running) return;
+        dividers.markSummaries(this.transcript.entries, history, applying);
+        this.#host.changed();
+      },
+      () => undefined,
+    );
   }
 
   /** Calls the model again with the conversation as it is (after an error). */
@@ -216,7 +243,8 @@ export class ChatSession {
     // The Client does not send a failed partial answer again (the model answers anew): nor
     // is it shown above the new one.
     const last = client.history.at(-1);
-    if (last?.role === 'assistant' && (last.tool_calls ?? []).length === 0) this.transcript.dropFailedAnswer();
+    if (last?.role === 'assistant' && (last.tool_calls ?? []).length === 0)
+      this.transcript.dropFailedAnswer();
     return this.#resume(client);
   }
 
@@ -251,13 +279,22 @@ export class ChatSession {
     });
   }
 
-  async #drive(entry: AssistantEntry, start: (signal: AbortSignal) => AsyncIterable<AgentEvent>): Promise<boolean> {
+  async #drive(
+    entry: AssistantEntry,
+    start: (signal: AbortSignal) => AsyncIterable<AgentEvent>,
+  ): Promise<boolean> {
     const host = this.#host;
     const { signal, ended } = this.#run.begin(entry);
     this.running = true;
     this.error = undefined;
     host.changed();
-    const detail = await feedRun({ entry, events: () => start(signal), session: this, host, scheduler: this.#scheduler });
+    const detail = await feedRun({
+      entry,
+      events: () => start(signal),
+      session: this,
+      host,
+      scheduler: this.#scheduler,
+    });
     if (this.client) takeStoredDurations(entry, this.client.history);
     this.running = false;
     this.#run.clear();
@@ -299,7 +336,13 @@ export class ChatSession {
     if (previous && previous !== client && this.#owned) void previous.close();
     this.#unobserve?.();
     // Own or adopted, the Client streams arguments into cards (and moves reasoning shown as answer).
-    this.#unobserve = client && observeRun(client, { session: this, entry: () => this.#run.entry, changed: () => this.#host.changed() });
+    this.#unobserve =
+      client &&
+      observeRun(client, {
+        session: this,
+        entry: () => this.#run.entry,
+        changed: () => this.#host.changed(),
+      });
     // Another Client (another conversation): its meter starts with its first request.
     if (client !== previous) this.context = undefined;
     this.client = client;

@@ -17,7 +17,9 @@ export interface ComposerPort {
 }
 
 /** The last user message of `history`: its index and its content. */
-export function lastPrompt(history: readonly Message[]): { index: number; content: UserContent } | undefined {
+export function lastPrompt(
+  history: readonly Message[],
+): { index: number; content: UserContent } | undefined {
   for (let index = history.length - 1; index >= 0; index--) {
     const message = history[index];
     if (message?.role === 'user') return { index, content: message.content };
@@ -27,7 +29,9 @@ export function lastPrompt(history: readonly Message[]): { index: number; conten
 
 /** The image URLs of user content. */
 export function imagesOf(content: UserContent): string[] {
-  return typeof content === 'string' ? [] : content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
+  return typeof content === 'string'
+    ? []
+    : content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
 }
 
 /**
@@ -89,7 +93,10 @@ export class ComposerInput {
    * browser). The scaler loads on the first one.
    */
   readonly take = (event: Event): void => {
-    const files = (event as DragEvent).dataTransfer?.files ?? (event as ClipboardEvent).clipboardData?.files ?? (event.target as HTMLInputElement).files;
+    const files =
+      (event as DragEvent).dataTransfer?.files ??
+      (event as ClipboardEvent).clipboardData?.files ??
+      (event.target as HTMLInputElement).files;
     const images = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
     // A drop left to the browser would open the file in place of the page.
     if (event.type === 'change') (event.target as HTMLInputElement).value = '';
@@ -107,10 +114,14 @@ export class ComposerInput {
   attachments(t: Translate): unknown {
     const images = this.images;
     return images.length > 0 && this.#imageInput
-      ? this.#imageInput.attachmentsTemplate(images, (index) => {
-          this.images = images.filter((_, at) => at !== index);
-          this.#port.changed();
-        }, t)
+      ? this.#imageInput.attachmentsTemplate(
+          images,
+          (index) => {
+            this.images = images.filter((_, at) => at !== index);
+            this.#port.changed();
+          },
+          t,
+        )
       : nothing;
   }
 
@@ -128,7 +139,10 @@ export class ComposerInput {
     const prompt: UserContent =
       images.length === 0
         ? text
-        : [...(text ? [{ type: 'text', text } as const] : []), ...images.map((url): ContentPart => ({ type: 'image_url', image_url: { url } }))];
+        : [
+            ...(text ? [{ type: 'text', text } as const] : []),
+            ...images.map((url): ContentPart => ({ type: 'image_url', image_url: { url } })),
+          ];
     this.draft = '';
     this.images = [];
     this.editing = undefined;

@@ -60,7 +60,11 @@ export async function feedRun(run: {
  */
 export function observeRun(
   client: Client,
-  run: { session: { readonly transcript: Transcript }; entry(): AssistantEntry | undefined; changed(): void },
+  run: {
+    session: { readonly transcript: Transcript };
+    entry(): AssistantEntry | undefined;
+    changed(): void;
+  },
 ): () => void {
   return client.observe({
     onToolInputDelta: (delta) => {

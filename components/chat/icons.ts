@@ -13,4 +13,6 @@ export const trashIcon = icon(svg`<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1
 export const renameIcon = icon(svg`<path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4"/>`);
 export const exportIcon = icon(svg`<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>`);
 export const downIcon = icon(svg`<path d="M12 5v14M6 13l6 6 6-6"/>`);
-export const stopIcon = icon(svg`<rect x="6" y="6" width="12" height="12" rx="1" fill="currentColor"/>`);
+export const stopIcon = icon(
+  svg`<rect x="6" y="6" width="12" height="12" rx="1" fill="currentColor"/>`,
+);

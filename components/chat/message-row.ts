@@ -22,7 +22,8 @@ styles.replaceSync(`
 /** Marks the session's messages that have versions (`‹ 2 / 3 ›`). */
 export function markSession(session: ChatSession): void {
   const client = session.client;
-  if (client) markBranches(session.transcript.entries, client.history, (index) => client.branchesAt(index));
+  if (client)
+    markBranches(session.transcript.entries, client.history, (index) => client.branchesAt(index));
 }
 
 /** The row's actions for an element: edit a prompt, copy an answer, switch versions. */
@@ -41,7 +42,9 @@ export function messageActions(
       if (message?.role !== 'user' || session.running) return;
       // Its text and its images: resent edited, the images go again unless removed.
       input.edit(index, message.content);
-      void element.updateComplete.then(() => root.querySelector<HTMLTextAreaElement>('#input')?.focus());
+      void element.updateComplete.then(() =>
+        root.querySelector<HTMLTextAreaElement>('#input')?.focus(),
+      );
     },
     copy: (entry, button, t) => {
       const text = entry.parts.flatMap((part) => (part.kind === 'text' ? [part.view.text] : []));
@@ -53,7 +56,9 @@ export function messageActions(
         if (!switched) return;
         // The row was drawn anew: the keyboard stays on the switcher that was used.
         await element.updateComplete;
-        const buttons = [...root.querySelectorAll<HTMLButtonElement>(`[data-message="${messageIndex}"] button`)];
+        const buttons = [
+          ...root.querySelectorAll<HTMLButtonElement>(`[data-message="${messageIndex}"] button`),
+        ];
         const enabled = buttons.filter((button) => !button.disabled);
         (enabled.find((button) => button.getAttribute('part') === used) ?? enabled[0])?.focus();
       });

@@ -39,7 +39,12 @@ export class MessageWindow {
   /** The "Show earlier" button, while there are earlier entries. */
   button(log: () => HTMLElement | null, t: Translate): TemplateResult | typeof nothing {
     return this.#start > 0
-      ? html`<button type="button" class="earlier link" part="earlier-button" @click=${() => this.#showEarlier(log())}>
+      ? html`<button
+          type="button"
+          class="earlier link"
+          part="earlier-button"
+          @click=${() => this.#showEarlier(log())}
+        >
           ${t('Show {n} earlier messages', { n: Math.min(WINDOW_STEP, this.#start) })}
         </button>`
       : nothing;
@@ -51,7 +56,8 @@ export class MessageWindow {
     this.#observer?.disconnect();
     if (!button) return;
     this.#observer ??= new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting) && !this.#following()) this.#showEarlier(log());
+      if (records.some((record) => record.isIntersecting) && !this.#following())
+        this.#showEarlier(log());
     });
     this.#observer.observe(button);
   }

@@ -7,7 +7,10 @@ import type { SessionHost } from './session-host.js';
  * message renders, not now: the transcript is built in the element's constructor, before an
  * `allow-remote-images` attribute has been read.
  */
-export function sessionTranscript(host: Pick<SessionHost, 'markdownOptions'>, scheduler: FrameScheduler): Transcript {
+export function sessionTranscript(
+  host: Pick<SessionHost, 'markdownOptions'>,
+  scheduler: FrameScheduler,
+): Transcript {
   const markdown = {
     get allowRemoteImages() {
       return host.markdownOptions().allowRemoteImages === true;

@@ -47,7 +47,12 @@ export class WaitingCalls {
       const part = port.transcript.findTool(call.toolUseId);
       if (call.reason !== 'external' || !part || part.status !== 'external') continue;
       if (this.#execute(call.name)) part.runnable = true;
-      else part.handled = !port.emit({ toolUseId: call.toolUseId, name: call.name, input: call.input });
+      else
+        part.handled = !port.emit({
+          toolUseId: call.toolUseId,
+          name: call.name,
+          input: call.input,
+        });
       port.touch(part);
     }
   }
@@ -108,13 +113,21 @@ export class WaitingCalls {
     } finally {
       untrack();
     }
-    return this.submitToolResult(part.id, content, { isError, durationMs: Math.round(now() - started) });
+    return this.submitToolResult(part.id, content, {
+      isError,
+      durationMs: Math.round(now() - started),
+    });
   }
 
   /** The result of a waiting call (the page's answer to `agent-tool-call`, or Run's). */
-  async submitToolResult(toolUseId: string, content: unknown, options: { isError?: boolean; durationMs?: number }): Promise<boolean> {
+  async submitToolResult(
+    toolUseId: string,
+    content: unknown,
+    options: { isError?: boolean; durationMs?: number },
+  ): Promise<boolean> {
     const client = await this.#idleClient();
-    if (!client || !this.#port.record(() => client.addToolResult(toolUseId, content, options))) return false;
+    if (!client || !this.#port.record(() => client.addToolResult(toolUseId, content, options)))
+      return false;
     const part = this.#port.transcript.findTool(toolUseId);
     if (part) {
       settle(part, options.isError === true ? 'error' : 'done', { result: content });
@@ -143,6 +156,7 @@ function parseObject(json: string): Record<string, unknown> | string {
   } catch (error) {
     return `Not valid JSON: ${asError(error).message}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The arguments must be a JSON object';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'The arguments must be a JSON object';
   return value as Record<string, unknown>; // checked just above: a plain object
 }

@@ -23,9 +23,13 @@ export function boundNesting(markdown: string): string {
     if (fence || marker) return line;
     let markers = 0;
     return line
-      .replace(/^[ \t]{17,}/, (indent) => (indent.replace(/\t/g, '    ').length > MAX_INDENT ? ' '.repeat(MAX_INDENT) : indent))
+      .replace(/^[ \t]{17,}/, (indent) =>
+        indent.replace(/\t/g, '    ').length > MAX_INDENT ? ' '.repeat(MAX_INDENT) : indent,
+      )
       .replace(CONTAINERS, (prefix) =>
-        prefix.replace(/>|[-+*]|\d+[.)]/g, (found) => (++markers > MAX_NESTING ? found.replace(/[>*+\-.)]/, '\\$&') : found)),
+        prefix.replace(/>|[-+*]|\d+[.)]/g, (found) =>
+          ++markers > MAX_NESTING ? found.replace(/[>*+\-.)]/, '\\$&') : found,
+        ),
       );
   });
 }
@@ -44,6 +48,8 @@ export function breakLongRuns(root: DocumentFragment): void {
   }
   for (const text of long) {
     const parts = text.data.replace(new RegExp(`\\S{${MAX_RUN}}(?=\\S)`, 'g'), '$&\0').split('\0');
-    text.replaceWith(...parts.flatMap((part, index) => (index ? [document.createElement('wbr'), part] : part)));
+    text.replaceWith(
+      ...parts.flatMap((part, index) => (index ? [document.createElement('wbr'), part] : part)),
+    );
   }
 }

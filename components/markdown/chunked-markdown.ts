@@ -31,7 +31,13 @@ export class ChunkedMarkdown {
   #more: { toggle: ShowMore; at: number } | undefined;
   #frame: number | undefined;
 
-  constructor(options: { element: HTMLElement; source: () => MarkdownSource; render: RenderMarkdown; markdown: MarkdownOptions; fold: number }) {
+  constructor(options: {
+    element: HTMLElement;
+    source: () => MarkdownSource;
+    render: RenderMarkdown;
+    markdown: MarkdownOptions;
+    fold: number;
+  }) {
     this.#element = options.element;
     this.#source = options.source;
     this.#render = options.render;
@@ -85,7 +91,9 @@ export class ChunkedMarkdown {
     const container = this.#more?.toggle.overflow ?? this.#element;
     if (this.#tail.parentNode !== container) container.append(this.#tail);
     const block = newBlock();
-    block.append(this.#render(chunkSource(text, this.#done, chunk.end, this.#start), this.#options));
+    block.append(
+      this.#render(chunkSource(text, this.#done, chunk.end, this.#start), this.#options),
+    );
     container.insertBefore(block, this.#tail);
     this.#done = chunk.end;
     this.#start = { fence: chunk.fence, dedent: chunk.dedent };
@@ -93,11 +101,13 @@ export class ChunkedMarkdown {
 
   /** Renders the growing rest (`text` after the frozen chunks), its open inline markup closed for now. */
   #showTail(text: string, finished: boolean): void {
-    const rest = this.#done < text.length ? chunkSource(text, this.#done, text.length, this.#start) : '';
+    const rest =
+      this.#done < text.length ? chunkSource(text, this.#done, text.length, this.#start) : '';
     if (rest === this.#tailText) return;
     this.#tailText = rest;
     if (rest === '') this.#tail.replaceChildren();
-    else this.#tail.replaceChildren(this.#render(finished ? rest : closeInline(rest), this.#options));
+    else
+      this.#tail.replaceChildren(this.#render(finished ? rest : closeInline(rest), this.#options));
   }
 
   #later(): void {

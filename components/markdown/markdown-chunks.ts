@@ -29,7 +29,11 @@ export interface Chunk {
  * only where later text cannot change it, else `end` is `from` (nothing to freeze yet). With
  * `final`, the last chunk ends at the end of the text.
  */
-export function nextChunk(text: string, from: number, options: { final: boolean; fence: string | undefined }): Chunk {
+export function nextChunk(
+  text: string,
+  from: number,
+  options: { final: boolean; fence: string | undefined },
+): Chunk {
   const stop = Math.min(text.length, from + HARD_LIMIT);
   const atEnd = stop === text.length;
   if (atEnd && options.final) return { end: text.length, fence: undefined, dedent: false };
@@ -63,7 +67,8 @@ export function nextChunk(text: string, from: number, options: { final: boolean;
     if (marker !== undefined) {
       const open = fence === undefined ? undefined : FENCE.exec(fence)?.[1];
       if (open === undefined) fence = line.trim();
-      else if (marker[0] === open[0] && marker.length >= open.length && line.trim() === marker) fence = undefined;
+      else if (marker[0] === open[0] && marker.length >= open.length && line.trim() === marker)
+        fence = undefined;
     }
     blank = fence === undefined && line.trim() === '';
     index = end + 1;
@@ -75,7 +80,8 @@ export function nextChunk(text: string, from: number, options: { final: boolean;
   if (unindented > from) return clean(unindented);
   if (laterClean > from) return clean(laterClean);
   if (atEnd) return clean(from);
-  if (lineStart > from) return { end: lineStart, fence: lineFence, dedent: lineFence === undefined };
+  if (lineStart > from)
+    return { end: lineStart, fence: lineFence, dedent: lineFence === undefined };
   return { end: midLineCut(text, from, stop), fence, dedent: false };
 }
 
@@ -93,7 +99,12 @@ function midLineCut(text: string, from: number, stop: number): number {
  * end of the input), and a chunk cut at an indented line is dedented by that line's indentation
  * (else it would read as indented code).
  */
-export function chunkSource(text: string, from: number, end: number, start: Omit<Chunk, 'end'>): string {
+export function chunkSource(
+  text: string,
+  from: number,
+  end: number,
+  start: Omit<Chunk, 'end'>,
+): string {
   let source = text.slice(from, end);
   if (start.fence !== undefined) source = `${start.fence}\n${source}`;
   else if (start.dedent) {

@@ -23,7 +23,12 @@ export class MarkdownView implements FrameTask {
   readonly #scheduler: FrameScheduler | undefined;
   readonly #options: MarkdownOptions;
 
-  constructor(options: { text?: string; finished?: boolean; scheduler?: FrameScheduler; markdown?: MarkdownOptions }) {
+  constructor(options: {
+    text?: string;
+    finished?: boolean;
+    scheduler?: FrameScheduler;
+    markdown?: MarkdownOptions;
+  }) {
     this.#text = options.text ?? '';
     this.#finished = options.finished ?? false;
     this.#scheduler = options.scheduler;
@@ -60,12 +65,21 @@ export class MarkdownView implements FrameTask {
       plain.className = 'block plain';
       element.replaceChildren(plain);
       this.#update();
-      void loadMarkdown().then(() => this.#render(), () => undefined);
+      void loadMarkdown().then(
+        () => this.#render(),
+        () => undefined,
+      );
       return;
     }
     // What the chunked view reads: the text written so far, not what waits for the next frame.
     const source = () => ({ text: this.#text, finished: this.#finished });
-    this.#chunked = new markdown.ChunkedMarkdown({ element, source, render: markdown.render, markdown: this.#options, fold: FOLD });
+    this.#chunked = new markdown.ChunkedMarkdown({
+      element,
+      source,
+      render: markdown.render,
+      markdown: this.#options,
+      fold: FOLD,
+    });
   }
 
   append(delta: string): void {
@@ -93,6 +107,7 @@ export class MarkdownView implements FrameTask {
   #update(): void {
     if (this.#chunked) this.#chunked.update();
     // Still loading the renderer: the text as it is (never parsed), up to the fold.
-    else if (this.#element?.firstChild) this.#element.firstChild.textContent = this.#text.slice(0, FOLD);
+    else if (this.#element?.firstChild)
+      this.#element.firstChild.textContent = this.#text.slice(0, FOLD);
   }
 }

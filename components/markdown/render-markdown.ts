@@ -1,6 +1,11 @@
 import { Marked } from 'marked';
 import { boundNesting, breakLongRuns } from './bound-markdown.js';
-import { hasNativeSanitizer, loadDOMPurifySanitize, nativeSanitize, type Sanitize } from './sanitize-html.js';
+import {
+  hasNativeSanitizer,
+  loadDOMPurifySanitize,
+  nativeSanitize,
+  type Sanitize,
+} from './sanitize-html.js';
 import { translator, type Translate } from '../strings/chat-strings.js';
 
 /** How model output may be rendered. */
@@ -48,7 +53,11 @@ export async function createMarkdownRenderer(
   const { sanitizer } = options;
   const useNative = sanitizer === 'native' || (sanitizer === undefined && hasNativeSanitizer());
   const sanitize =
-    typeof sanitizer === 'function' ? sanitizer : useNative ? nativeSanitize : await loadDOMPurifySanitize();
+    typeof sanitizer === 'function'
+      ? sanitizer
+      : useNative
+        ? nativeSanitize
+        : await loadDOMPurifySanitize();
   return (markdown, markdownOptions = {}) => {
     let fragment: DocumentFragment;
     try {
@@ -72,7 +81,9 @@ function decorate(fragment: DocumentFragment, t: Translate): void {
     placeholder.setAttribute('part', 'blocked-image');
     const alt = image.getAttribute('alt') ?? '';
     placeholder.textContent = alt ? t('Image not loaded: {alt}', { alt }) : t('Image not loaded');
-    placeholder.title = t('Remote images are blocked: they can leak the conversation to another site');
+    placeholder.title = t(
+      'Remote images are blocked: they can leak the conversation to another site',
+    );
     image.replaceWith(placeholder);
   }
   for (const pre of fragment.querySelectorAll('pre')) {
@@ -89,7 +100,10 @@ function decorate(fragment: DocumentFragment, t: Translate): void {
     copy.className = 'copy';
     copy.dataset.copy = '';
     copy.setAttribute('part', 'copy-button');
-    copy.setAttribute('aria-label', language ? t('Copy {language} code', { language }) : t('Copy code'));
+    copy.setAttribute(
+      'aria-label',
+      language ? t('Copy {language} code', { language }) : t('Copy code'),
+    );
     copy.textContent = t('Copy');
     bar.append(label, copy);
     pre.replaceWith(wrapper);
@@ -97,7 +111,10 @@ function decorate(fragment: DocumentFragment, t: Translate): void {
     const code = pre.querySelector('code');
     if (code && language) {
       // The highlighter loads when the first block with a language shows.
-      void import('./highlight-code.js').then(({ highlightCode }) => highlightCode(code, language), () => undefined);
+      void import('./highlight-code.js').then(
+        ({ highlightCode }) => highlightCode(code, language),
+        () => undefined,
+      );
     }
   }
 }

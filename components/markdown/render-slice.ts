@@ -33,7 +33,11 @@ export function withinSlice(): boolean {
     channel.port1.onmessage = () => {
       const cost = performance.now() - sliceStart;
       // Only a slice cut short says what a full one costs; any slice may say it cost too much.
-      if (spent || cost > FRAME_MS) sliceMs = Math.min(MAX_SLICE_MS, Math.max(MIN_SLICE_MS, (sliceMs * FRAME_MS) / Math.max(cost, 1)));
+      if (spent || cost > FRAME_MS)
+        sliceMs = Math.min(
+          MAX_SLICE_MS,
+          Math.max(MIN_SLICE_MS, (sliceMs * FRAME_MS) / Math.max(cost, 1)),
+        );
       sliceEnd = undefined;
       channel.port1.close();
     };

@@ -8,11 +8,53 @@
 export type Sanitize = (html: string, options: { allowRemoteImages: boolean }) => DocumentFragment;
 
 export const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 'del', 's',
-  'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr',
-  'th', 'td', 'input', 'span', 'sup', 'sub', 'kbd',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'del',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
+  'span',
+  'sup',
+  'sub',
+  'kbd',
 ];
-export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'type', 'checked', 'disabled', 'class'];
+export const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'start',
+  'align',
+  'type',
+  'checked',
+  'disabled',
+  'class',
+];
 
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif);base64,/i;
@@ -46,7 +88,8 @@ export function enforceRules(node: Element, allowRemoteImages: boolean): void {
     else node.setAttribute('disabled', '');
   }
   const className = node.getAttribute('class');
-  if (className !== null && !(tag === 'code' && CODE_CLASS.test(className))) node.removeAttribute('class');
+  if (className !== null && !(tag === 'code' && CODE_CLASS.test(className)))
+    node.removeAttribute('class');
 }
 
 interface SetHTML {
@@ -68,9 +111,15 @@ export const nativeSanitize: Sanitize = (html, { allowRemoteImages }) => {
   const container = inert.createElement('div');
   // hasNativeSanitizer() said this browser's elements have setHTML.
   (container as unknown as SetHTML).setHTML(html, {
-    sanitizer: { elements: ALLOWED_TAGS, attributes: ALLOWED_ATTR, comments: false, dataAttributes: false },
+    sanitizer: {
+      elements: ALLOWED_TAGS,
+      attributes: ALLOWED_ATTR,
+      comments: false,
+      dataAttributes: false,
+    },
   });
-  for (const element of [...container.querySelectorAll('*')]) enforceRules(element, allowRemoteImages);
+  for (const element of [...container.querySelectorAll('*')])
+    enforceRules(element, allowRemoteImages);
   const fragment = document.createDocumentFragment();
   // A copy of the live list: adopting a node removes it from the container.
   fragment.append(...[...container.childNodes].map((node) => document.adoptNode(node)));

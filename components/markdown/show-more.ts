@@ -52,6 +52,8 @@ export class ShowMore {
 
   #label(): void {
     this.button.setAttribute('aria-expanded', String(this.#expanded));
-    this.button.textContent = this.#expanded ? this.#t('Show less') : this.#t('Show more ({n} more characters)', { n: this.#hidden });
+    this.button.textContent = this.#expanded
+      ? this.#t('Show less')
+      : this.#t('Show more ({n} more characters)', { n: this.#hidden });
   }
 }

@@ -26,7 +26,8 @@ export class TextSlices {
     while (this.#done < this.#text.length && (appended === 0 || withinSlice())) {
       const limit = this.#done + PIECE;
       const newline = this.#text.lastIndexOf('\n', limit);
-      const end = limit >= this.#text.length ? this.#text.length : newline > this.#done ? newline + 1 : limit;
+      const end =
+        limit >= this.#text.length ? this.#text.length : newline > this.#done ? newline + 1 : limit;
       const piece = document.createElement('span');
       piece.className = 'slice';
       piece.textContent = this.#text.slice(this.#done, end);

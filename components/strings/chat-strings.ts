@@ -6,35 +6,35 @@
  */
 export interface ChatStrings {
   // The chat
-  'Message': string;
+  Message: string;
   'Message the agent…': string;
-  'Send': string;
-  'Resend': string;
-  'Stop': string;
-  'Regenerate': string;
+  Send: string;
+  Resend: string;
+  Stop: string;
+  Regenerate: string;
   'Attach images': string;
   'Remove image {n}': string;
   'Image {n}': string;
-  'Conversation': string;
-  'Conversations': string;
+  Conversation: string;
+  Conversations: string;
   'New chat': string;
-  'Chat': string;
-  'Latest': string;
+  Chat: string;
+  Latest: string;
   'Show {n} earlier messages': string;
   'Start the conversation below.': string;
   'Set base-url and model (or a backend) to start.': string;
   'Loading the conversation…': string;
   'The request failed': string;
-  'Error': string;
-  'Retry': string;
-  'Dismiss': string;
+  Error: string;
+  Retry: string;
+  Dismiss: string;
   'Dismiss the error': string;
-  'Details': string;
+  Details: string;
   'Context window used by the last request': string;
   '{used} / {window} tokens': string;
   // Messages
-  'You': string;
-  'Assistant': string;
+  You: string;
+  Assistant: string;
   'The assistant is answering': string;
   // The wait before the first token (the `waiting` event)
   'Loading {model}… {seconds} s': string;
@@ -54,76 +54,76 @@ export interface ChatStrings {
   'Search results': string;
   'Searching…': string;
   'No matches.': string;
-  'Title': string;
+  Title: string;
   '{n} stored messages could not be read: they are left out.': string;
   'Thinking…': string;
-  'Reasoning': string;
+  Reasoning: string;
   'The last answer was interrupted. Retry asks the model again.': string;
   // The row under a message
-  'Edit': string;
+  Edit: string;
   'Edit this message': string;
-  'Copy': string;
+  Copy: string;
   'Copy the answer': string;
-  'Copied': string;
+  Copied: string;
   'Copy failed': string;
-  'Versions': string;
+  Versions: string;
   'Previous version': string;
   'Next version': string;
   '{active} / {count}': string;
   // Answers (markdown, JSON)
   'Copy {language} code': string;
   'Copy code': string;
-  'code': string;
-  'JSON': string;
+  code: string;
+  JSON: string;
   'Image not loaded': string;
   'Image not loaded: {alt}': string;
   'Remote images are blocked: they can leak the conversation to another site': string;
   // Tool cards
-  'Running': string;
-  'Done': string;
-  'Denied': string;
-  'Cancelled': string;
+  Running: string;
+  Done: string;
+  Denied: string;
+  Cancelled: string;
   'Waiting for approval': string;
   'Waiting for the page': string;
   'Waiting for Run': string;
-  'Stopped': string;
-  'Interrupted': string;
+  Stopped: string;
+  Interrupted: string;
   'Skipped: a new message was sent': string;
   'Tool call {name}: {status}': string;
   'Receiving arguments…': string;
-  'Arguments': string;
+  Arguments: string;
   'Arguments (JSON)': string;
-  'Result': string;
+  Result: string;
   '{n} characters': string;
   'Show more ({n} more characters)': string;
   'Show less': string;
   'Approve {name}?': string;
-  'Approve': string;
+  Approve: string;
   'Approve with these arguments': string;
   'Edit arguments': string;
   'Cancel edit': string;
-  'Deny': string;
+  Deny: string;
   'Run {name}?': string;
-  'Run': string;
-  'Skip': string;
+  Run: string;
+  Skip: string;
   'Tools do not run automatically here: run this call?': string;
   'The page is running this tool; its result will appear here.': string;
   'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).': string;
   // The model picker (its own chunk, loaded when the model button is first pressed)
   '{model}: choose a model': string;
   'Models on this server': string;
-  'Models': string;
-  'Close': string;
+  Models: string;
+  Close: string;
   'Loading models…': string;
   'No models on this server.': string;
-  'loaded': string;
-  'tools': string;
-  'vision': string;
-  'thinking': string;
+  loaded: string;
+  tools: string;
+  vision: string;
+  thinking: string;
   'Get a model…': string;
   'Model name': string;
-  'Download': string;
-  'Cancel': string;
+  Download: string;
+  Cancel: string;
   'Downloading {name}': string;
   'The download stopped: {message}': string;
   'Starting…': string;
@@ -132,32 +132,35 @@ export interface ChatStrings {
   'Check this server': string;
   'Checking…': string;
   'Server check': string;
-  'Pass': string;
-  'Warning': string;
-  'Failed': string;
+  Pass: string;
+  Warning: string;
+  Failed: string;
   'Fix: {fix}': string;
   '{n} short generations, at most {tokens} output tokens.': string;
   'Pull {model}': string;
   'Choose a model': string;
   // The conversations list
-  'New': string;
-  'Import': string;
+  New: string;
+  Import: string;
   'No saved conversations yet.': string;
   'New title for {name}': string;
   '{n} messages': string;
   '1 message': string;
   'Delete {name}?': string;
-  'Delete': string;
-  'Keep': string;
-  'Rename': string;
+  Delete: string;
+  Keep: string;
+  Rename: string;
   'Rename {name}': string;
-  'Export': string;
+  Export: string;
   'Export {name}': string;
   'Delete {name}': string;
 }
 
 /** A text of {@link ChatStrings} in the element's language, its `{name}` marks filled in. */
-export type Translate = (key: keyof ChatStrings, values?: Record<string, string | number>) => string;
+export type Translate = (
+  key: keyof ChatStrings,
+  values?: Record<string, string | number>,
+) => string;
 
 /**
  * The {@link Translate} of a `strings` override (English where it has no entry) and a locale
@@ -167,7 +170,11 @@ export function translator(strings: Partial<ChatStrings> | undefined, locale?: s
   return (key, values) =>
     (strings?.[key] ?? key).replace(/\{(\w+)\}/g, (mark, name: string) => {
       const value = values?.[name];
-      return value === undefined ? mark : typeof value === 'number' ? value.toLocaleString(locale) : value;
+      return value === undefined
+        ? mark
+        : typeof value === 'number'
+          ? value.toLocaleString(locale)
+          : value;
     });
 }
 

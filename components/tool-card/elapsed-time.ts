@@ -18,7 +18,10 @@ export class AgentElapsed extends HTMLElement {
 
   #tick(): void {
     const since = Number(this.getAttribute('since') ?? performance.now());
-    this.textContent = formatDuration(performance.now() - since, document.documentElement.lang || undefined);
+    this.textContent = formatDuration(
+      performance.now() - since,
+      document.documentElement.lang || undefined,
+    );
   }
 }
 
@@ -28,7 +31,13 @@ export class AgentElapsed extends HTMLElement {
  */
 export function formatDuration(ms: number, locale?: string): string {
   const unit = (value: number, name: 'millisecond' | 'second' | 'minute', digits = 0) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'short',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   if (ms < 1000) return unit(Math.max(0, Math.round(ms)), 'millisecond');
   if (ms < 60_000) return unit(ms / 1000, 'second', 1);
   const seconds = Math.round(ms / 1000);

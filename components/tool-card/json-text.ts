@@ -6,7 +6,11 @@
 export function jsonText(value: unknown, short = false): string {
   try {
     const replacer = (_key: string, item: unknown) =>
-      typeof item === 'bigint' ? item.toString() : short && typeof item === 'string' ? shortDataUrl(item) : item;
+      typeof item === 'bigint'
+        ? item.toString()
+        : short && typeof item === 'string'
+          ? shortDataUrl(item)
+          : item;
     return JSON.stringify(value, replacer, 2) ?? String(value);
   } catch {
     return String(value);
@@ -18,7 +22,9 @@ export function jsonText(value: unknown, short = false): string {
  * tool card shows, so a card never holds the whole image as text.
  */
 export const shortDataUrl = (text: string): string =>
-  text.length > 200 && text.startsWith('data:') ? `${text.slice(0, text.indexOf(',') + 1)}… (${(text.length / 1000).toFixed(1)} kB)` : text;
+  text.length > 200 && text.startsWith('data:')
+    ? `${text.slice(0, text.indexOf(',') + 1)}… (${(text.length / 1000).toFixed(1)} kB)`
+    : text;
 
 /** A tool result as the card shows it: a string as it is (a data URL short), anything else as {@link jsonText}. */
 export function resultText(result: unknown): string {

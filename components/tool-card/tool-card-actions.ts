@@ -8,7 +8,10 @@ import { jsonText, resultText } from './json-text.js';
  * What the tool-card buttons do: decisions go to the session (and so to the Client);
  * editing and expanding only change the card.
  */
-export function toolCardActions(session: ChatSession, options: { changed(): void; focusEditor(part: ToolPart): void }): ToolCardActions {
+export function toolCardActions(
+  session: ChatSession,
+  options: { changed(): void; focusEditor(part: ToolPart): void },
+): ToolCardActions {
   const touch = (part: ToolPart) => {
     session.transcript.touch(part);
     options.changed();
@@ -38,11 +41,14 @@ export function toolCardActions(session: ChatSession, options: { changed(): void
         touch(part);
         return;
       }
-      void loadChunk().then(({ TextSlices }) => {
-        part.wholeResult ??= new TextSlices(resultText(part.result)).element;
-        part.expanded = true;
-        touch(part);
-      }, () => undefined);
+      void loadChunk().then(
+        ({ TextSlices }) => {
+          part.wholeResult ??= new TextSlices(resultText(part.result)).element;
+          part.expanded = true;
+          touch(part);
+        },
+        () => undefined,
+      );
     },
   };
 }

@@ -18,7 +18,8 @@ export function toolCards(): ToolCards | undefined {
 /** Loads the tool-card templates (once); resolves when they can render. */
 export function loadToolCards(): Promise<ToolCards> {
   loading ??= import('./tool-card.js').then((cards) => {
-    if (!customElements.get('agent-elapsed')) customElements.define('agent-elapsed', cards.AgentElapsed);
+    if (!customElements.get('agent-elapsed'))
+      customElements.define('agent-elapsed', cards.AgentElapsed);
     return (loaded = cards);
   });
   return loading;

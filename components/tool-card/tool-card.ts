@@ -23,7 +23,16 @@ export interface ToolCardActions {
   expand(part: ToolPart): void;
 }
 
-const LABELS: Record<ToolStatus, 'Running' | 'Done' | 'Error' | 'Denied' | 'Cancelled' | 'Waiting for approval' | 'Waiting for the page'> = {
+const LABELS: Record<
+  ToolStatus,
+  | 'Running'
+  | 'Done'
+  | 'Error'
+  | 'Denied'
+  | 'Cancelled'
+  | 'Waiting for approval'
+  | 'Waiting for the page'
+> = {
   running: 'Running',
   done: 'Done',
   error: 'Error',
@@ -38,24 +47,38 @@ export function toolCard(part: ToolPart, actions: ToolCardActions, t: Translate)
   const argumentsText = jsonText(part.input, true);
   const label = t(part.runnable ? 'Waiting for Run' : LABELS[part.status]);
   return html`
-    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label=${t('Tool call {name}: {status}', { name: part.name, status: label })}>
+    <section
+      class="tool ${part.status}"
+      part="tool-card tool-${part.status}"
+      aria-label=${t('Tool call {name}: {status}', { name: part.name, status: label })}
+    >
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
         <code class="tool-name" part="tool-name">${part.name}</code>
         <span class="tool-status" part="tool-status">
           ${label}
-          ${part.status === 'running'
-            ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
-            : part.elapsedMs !== undefined && part.status === 'done'
-              ? html`<span class="muted">${formatDuration(part.elapsedMs, locale())}</span>`
-              : nothing}
+          ${
+            part.status === 'running'
+              ? html`<agent-elapsed since=${String(part.startedAt)}></agent-elapsed>`
+              : part.elapsedMs !== undefined && part.status === 'done'
+                ? html`<span class="muted">${formatDuration(part.elapsedMs, locale())}</span>`
+                : nothing
+          }
         </span>
       </header>
-      ${part.draft === undefined
-        ? argumentsText === '{}'
-          ? nothing
-          : html`<pre class="tool-args" part="tool-arguments" role="group" aria-label=${t('Arguments')}>${argumentsText}</pre>`
-        : editor(part, actions, t)}
+      ${
+        part.draft === undefined
+          ? argumentsText === '{}'
+            ? nothing
+            : html`<pre
+                class="tool-args"
+                part="tool-arguments"
+                role="group"
+                aria-label=${t('Arguments')}
+              >
+${argumentsText}</pre>`
+          : editor(part, actions, t)
+      }
       ${outcome(part, actions, t)}
       ${part.status === 'approval' && part.draft === undefined ? approvalButtons(part, actions, t) : nothing}
       ${part.status === 'external' ? waiting(part, actions, t) : nothing}
@@ -70,7 +93,11 @@ export function toolCard(part: ToolPart, actions: ToolCardActions, t: Translate)
 export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult {
   const name = part.name ?? 'tool';
   return html`
-    <section class="tool receiving" part="tool-card tool-receiving" aria-label=${t('Tool call {name}: {status}', { name, status: t('Receiving arguments…') })}>
+    <section
+      class="tool receiving"
+      part="tool-card tool-receiving"
+      aria-label=${t('Tool call {name}: {status}', { name, status: t('Receiving arguments…') })}
+    >
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">⟳</span>
         <code class="tool-name" part="tool-name">${name}</code>
@@ -81,28 +108,45 @@ export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult
   `;
 }
 
-function outcome(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult | typeof nothing {
+function outcome(
+  part: ToolPart,
+  actions: ToolCardActions,
+  t: Translate,
+): TemplateResult | typeof nothing {
   if (part.status === 'done' || (part.status === 'error' && part.result !== undefined)) {
     const text = resultText(part.result);
     const long = text.length > RESULT_PREVIEW;
     const whole = long && part.expanded === true ? part.wholeResult : undefined;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
-        <summary>${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span></summary>
+        <summary>
+          ${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span>
+        </summary>
         <pre>${whole ?? (long ? `${text.slice(0, RESULT_PREVIEW)}…` : text)}</pre>
-        ${long
-          ? html`<button type="button" class="link" part="show-more-button" aria-expanded=${whole ? 'true' : 'false'}
-              @click=${() => actions.expand(part)}>
-              ${whole ? t('Show less') : t('Show more ({n} more characters)', { n: text.length - RESULT_PREVIEW })}
-            </button>`
-          : nothing}
+        ${
+          long
+            ? html`<button
+                type="button"
+                class="link"
+                part="show-more-button"
+                aria-expanded=${whole ? 'true' : 'false'}
+                @click=${() => actions.expand(part)}
+              >
+                ${whole ? t('Show less') : t('Show more ({n} more characters)', { n: text.length - RESULT_PREVIEW })}
+              </button>`
+            : nothing
+        }
       </details>
     `;
   }
-  if (part.error !== undefined && (part.status === 'error' || part.status === 'denied' || part.status === 'cancelled')) {
+  if (
+    part.error !== undefined &&
+    (part.status === 'error' || part.status === 'denied' || part.status === 'cancelled')
+  ) {
     // The element's own texts ("Stopped", "Interrupted", …) are keys of the strings table; any
     // other error (a tool's, the runtime's) is no key and comes back from `t` as it is.
-    return html`<pre class="tool-error" part="tool-error">${t(part.error as keyof ChatStrings)}</pre>`;
+    return html`<pre class="tool-error" part="tool-error">
+${t(part.error as keyof ChatStrings)}</pre>`;
   }
   return nothing;
 }
@@ -110,9 +154,20 @@ function outcome(part: ToolPart, actions: ToolCardActions, t: Translate): Templa
 function approvalButtons(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   return html`
     <div class="tool-actions" role="group" aria-label=${t('Approve {name}?', { name: part.name })}>
-      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve')}</button>
-      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>${t('Edit arguments')}</button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
+      <button
+        type="button"
+        class="primary"
+        part="approve-button"
+        @click=${() => actions.approve(part)}
+      >
+        ${t('Approve')}
+      </button>
+      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>
+        ${t('Edit arguments')}
+      </button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>
+        ${t('Deny')}
+      </button>
     </div>
   `;
 }
@@ -128,7 +183,9 @@ function waiting(part: ToolPart, actions: ToolCardActions, t: Translate): Templa
     <p class="tool-note" part="tool-note">${t(note)}</p>
     <div class="tool-actions" role="group" aria-label=${t('Run {name}?', { name: part.name })}>
       ${part.runnable ? html`<button type="button" class="primary" part="run-button" @click=${() => actions.run(part)}>${t('Run')}</button>` : nothing}
-      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>${t('Skip')}</button>
+      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>
+        ${t('Skip')}
+      </button>
     </div>
   `;
 }
@@ -148,9 +205,20 @@ function editor(part: ToolPart, actions: ToolCardActions, t: Translate): Templat
     ></textarea>
     ${part.draftError === undefined ? nothing : html`<p class="tool-error" role="alert">${part.draftError}</p>`}
     <div class="tool-actions">
-      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve with these arguments')}</button>
-      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>${t('Cancel edit')}</button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
+      <button
+        type="button"
+        class="primary"
+        part="approve-button"
+        @click=${() => actions.approve(part)}
+      >
+        ${t('Approve with these arguments')}
+      </button>
+      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>
+        ${t('Cancel edit')}
+      </button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>
+        ${t('Deny')}
+      </button>
     </div>
   `;
 }

@@ -26,18 +26,32 @@ export function markBranches(
   });
 }
 
-function mark(entry: Entry, messageIndex: number, branchesAt: (messageIndex: number) => BranchPosition): void {
+function mark(
+  entry: Entry,
+  messageIndex: number,
+  branchesAt: (messageIndex: number) => BranchPosition,
+): void {
   const { active, count } = branchesAt(messageIndex);
-  const branches: EntryBranches | undefined = count > 1 ? { messageIndex, active, count } : undefined;
+  const branches: EntryBranches | undefined =
+    count > 1 ? { messageIndex, active, count } : undefined;
   const shown = entry.branches;
-  if (shown?.active === branches?.active && shown?.count === branches?.count && shown?.messageIndex === branches?.messageIndex) return;
+  if (
+    shown?.active === branches?.active &&
+    shown?.count === branches?.count &&
+    shown?.messageIndex === branches?.messageIndex
+  )
+    return;
   if (branches) entry.branches = branches;
   else delete entry.branches;
   entry.version += 1;
 }
 
 /** The index in `history` of the user message the `entry` (a user entry of `entries`) shows. */
-export function userMessageIndex(entries: readonly Entry[], entry: UserEntry, history: readonly Message[]): number {
+export function userMessageIndex(
+  entries: readonly Entry[],
+  entry: UserEntry,
+  history: readonly Message[],
+): number {
   let nth = entries.filter((other): other is UserEntry => other.kind === 'user').indexOf(entry);
   return history.findIndex((message) => message.role === 'user' && nth-- === 0);
 }

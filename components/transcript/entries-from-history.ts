@@ -12,7 +12,12 @@ import type { AssistantEntry, Entry, ToolStatus, UserEntry } from './entry-types
  */
 export function entriesFromHistory(
   messages: readonly Message[],
-  make: { key(): number; markdown(text: string): MarkdownView; text(text: string): TextView; structured?: boolean },
+  make: {
+    key(): number;
+    markdown(text: string): MarkdownView;
+    text(text: string): TextView;
+    structured?: boolean;
+  },
 ): Entry[] {
   const entries: Entry[] = [];
   let assistant: AssistantEntry | undefined;
@@ -33,13 +38,29 @@ export function entriesFromHistory(
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);
         }
-        if (message.reasoning) assistant.parts.push({ kind: 'reasoning', view: make.text(message.reasoning), streaming: false });
+        if (message.reasoning)
+          assistant.parts.push({
+            kind: 'reasoning',
+            view: make.text(message.reasoning),
+            streaming: false,
+          });
         // With `responseFormat`, a final answer is JSON: shown formatted, as it was live.
-        const value = make.structured && textOnly && message.content ? parseJSON(message.content, undefined) : undefined;
+        const value =
+          make.structured && textOnly && message.content
+            ? parseJSON(message.content, undefined)
+            : undefined;
         if (value !== undefined) assistant.parts.push({ kind: 'json', value });
-        else if (message.content) assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
+        else if (message.content)
+          assistant.parts.push({ kind: 'text', view: make.markdown(message.content) });
         for (const call of message.tool_calls ?? []) {
-          assistant.parts.push({ kind: 'tool', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments), status: 'running', startedAt: 0 });
+          assistant.parts.push({
+            kind: 'tool',
+            id: call.id,
+            name: call.function.name,
+            input: parseArguments(call.function.arguments),
+            status: 'running',
+            startedAt: 0,
+          });
         }
         break;
       }
@@ -53,9 +74,16 @@ export function entriesFromHistory(
           break;
         }
         const isError = message.content.startsWith('Error');
-        const status: ToolStatus = !isError ? 'done' : / was denied/.test(message.content) ? 'denied' : / cancelled|Skipped|interrupted/i.test(message.content) ? 'cancelled' : 'error';
+        const status: ToolStatus = !isError
+          ? 'done'
+          : / was denied/.test(message.content)
+            ? 'denied'
+            : / cancelled|Skipped|interrupted/i.test(message.content)
+              ? 'cancelled'
+              : 'error';
         const error = message.content.replace(/^Error:\s*/, '');
-        if (isError) settle(part, status, { error: status === 'denied' ? denialText(error) : error });
+        if (isError)
+          settle(part, status, { error: status === 'denied' ? denialText(error) : error });
         else settle(part, status, { result: parseJSON(message.content) });
         break;
       }
@@ -71,7 +99,8 @@ export function markInterrupted(entries: readonly Entry[]): void {
   for (const entry of entries) {
     if (entry.kind !== 'assistant') continue;
     for (const part of entry.parts) {
-      if (part.kind === 'tool' && part.status === 'running') settle(part, 'cancelled', { error: 'Interrupted' });
+      if (part.kind === 'tool' && part.status === 'running')
+        settle(part, 'cancelled', { error: 'Interrupted' });
     }
   }
 }
@@ -96,7 +125,9 @@ function parseJSON(text: string, fallback: unknown = text): unknown {
 export function userEntry(key: number, content: UserContent): UserEntry {
   const entry: UserEntry = { kind: 'user', key, version: 0, text: contentText(content) };
   if (typeof content !== 'string') {
-    const images = content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
+    const images = content.flatMap((part) =>
+      part.type === 'image_url' ? [part.image_url.url] : [],
+    );
     if (images.length > 0) entry.images = images;
   }
   return entry;

@@ -20,23 +20,41 @@ export function entryTemplate(
 ): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
-    const divider = entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
-    return html`${divider ?? nothing}<article class="message user" part="message message-user" aria-label=${t('You')}>
-      ${entry.images?.length
-        ? html`<div class="images" part="images">${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}</div>`
-        : nothing}
-      ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
-      ${row ?? nothing}
-    </article>`;
+    const divider =
+      entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
+    return html`${divider ?? nothing}
+      <article class="message user" part="message message-user" aria-label=${t('You')}>
+        ${
+          entry.images?.length
+            ? html`<div class="images" part="images">
+                ${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}
+              </div>`
+            : nothing
+        }
+        ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
+        ${row ?? nothing}
+      </article>`;
   }
-  return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
-      aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
+  return html`<article
+    class="message assistant ${entry.state}"
+    part="message message-assistant"
+    aria-label=${t('Assistant')}
+    aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}
+  >
     ${entry.parts.map((part) => partTemplate(part, actions, t))}
-    ${entry.state === 'streaming' && !hasVisibleOutput(entry)
-      ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${entry.waiting
-          ? html`<output class="waiting" part="waiting" role="status">${waitingText(entry.waiting, t)}</output>`
-          : nothing}</div>`
-      : nothing}
+    ${
+      entry.state === 'streaming' && !hasVisibleOutput(entry)
+        ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}>
+            <span></span><span></span><span></span>${
+              entry.waiting
+                ? html`<output class="waiting" part="waiting" role="status"
+                    >${waitingText(entry.waiting, t)}</output
+                  >`
+                : nothing
+            }
+          </div>`
+        : nothing
+    }
     ${entry.state === 'stopped' ? html`<p class="note" part="note">${t('Stopped.')}</p>` : nothing}
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}
     ${row ?? nothing}
@@ -44,12 +62,22 @@ export function entryTemplate(
 }
 
 /** A user message's image, by the same rule as the model's images (see shownImageSource). */
-function userImage(url: string, index: number, t: Translate, allowRemoteImages: boolean): TemplateResult {
+function userImage(
+  url: string,
+  index: number,
+  t: Translate,
+  allowRemoteImages: boolean,
+): TemplateResult {
   const source = shownImageSource(url, allowRemoteImages);
   const alt = t('Image {n}', { n: index + 1 });
   return source === undefined
-    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
-    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
+    ? html`<span
+        class="blocked-image"
+        part="blocked-image"
+        title=${t('Remote images are blocked: they can leak the conversation to another site')}
+        >${t('Image not loaded: {alt}', { alt })}</span
+      >`
+    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer" />`;
 }
 
 /** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
@@ -72,10 +100,26 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
       if (part.kind === 'tool-input') return cards.toolInputCard(part, t);
       // An entry re-renders on every event of its run: with 200 cards, building each card's
       // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
-      const shown = [part.status, part.input, part.result, part.error, part.elapsedMs, part.startedAt, part.draft,
-        part.draftError, part.expanded, part.wholeResult, part.runnable, part.handled, cards, actions, t];
+      const shown = [
+        part.status,
+        part.input,
+        part.result,
+        part.error,
+        part.elapsedMs,
+        part.startedAt,
+        part.draft,
+        part.draftError,
+        part.expanded,
+        part.wholeResult,
+        part.runnable,
+        part.handled,
+        cards,
+        actions,
+        t,
+      ];
       const cached = cardTemplates.get(part);
-      if (cached && cached.shown.every((value, index) => value === shown[index])) return cached.template;
+      if (cached && cached.shown.every((value, index) => value === shown[index]))
+        return cached.template;
       const template = cards.toolCard(part, actions, t);
       cardTemplates.set(part, { shown, template });
       return template;
@@ -83,7 +127,9 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
       return html`<details class="code-block json" open part="json">
-        <summary class="code-bar">${t('JSON')} <button type="button" data-copy>${t('Copy')}</button></summary>
+        <summary class="code-bar">
+          ${t('JSON')} <button type="button" data-copy>${t('Copy')}</button>
+        </summary>
         <pre tabindex="0"><code>${jsonText(part.value)}</code></pre>
       </details>`;
   }

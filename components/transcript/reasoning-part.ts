@@ -3,7 +3,11 @@ import { TextView } from '../markdown/text-view.js';
 import type { AssistantEntry, ReasoningPart } from './entry-types.js';
 
 /** A reasoning part holding `text`, still `streaming` or not. */
-export function reasoningPart(text: string, streaming: boolean, scheduler?: FrameScheduler): ReasoningPart {
+export function reasoningPart(
+  text: string,
+  streaming: boolean,
+  scheduler?: FrameScheduler,
+): ReasoningPart {
   const view = new TextView(scheduler ? { scheduler } : {});
   view.append(text);
   return { kind: 'reasoning', view, streaming };

@@ -21,11 +21,24 @@ export interface ToolInputPart {
  * Records one delta in `entry`: a new provisional card, or new text for one (patched per
  * frame, without a re-render). Returns `true` when the entry's structure changed.
  */
-export function applyToolInput(entry: AssistantEntry, delta: ToolInputDelta, scheduler: FrameScheduler | undefined): boolean {
-  let part = entry.parts.find((candidate): candidate is ToolInputPart => candidate.kind === 'tool-input' && candidate.index === delta.index);
+export function applyToolInput(
+  entry: AssistantEntry,
+  delta: ToolInputDelta,
+  scheduler: FrameScheduler | undefined,
+): boolean {
+  let part = entry.parts.find(
+    (candidate): candidate is ToolInputPart =>
+      candidate.kind === 'tool-input' && candidate.index === delta.index,
+  );
   let changed = false;
   if (part === undefined) {
-    part = { kind: 'tool-input', index: delta.index, id: undefined, name: undefined, view: new ArgumentsView(scheduler ? { scheduler } : {}) };
+    part = {
+      kind: 'tool-input',
+      index: delta.index,
+      id: undefined,
+      name: undefined,
+      view: new ArgumentsView(scheduler ? { scheduler } : {}),
+    };
     entry.parts.push(part);
     changed = true;
   }
@@ -45,9 +58,11 @@ export function applyToolInput(entry: AssistantEntry, delta: ToolInputDelta, sch
  */
 export function takeToolInput(entry: AssistantEntry, id: string | undefined): number | undefined {
   const parts = entry.parts;
-  let position = id === undefined ? -1 : parts.findIndex((part) => part.kind === 'tool-input' && part.id === id);
+  let position =
+    id === undefined ? -1 : parts.findIndex((part) => part.kind === 'tool-input' && part.id === id);
   // A call the server sent without an id gets one only when it settles.
-  if (position < 0) position = parts.findIndex((part) => part.kind === 'tool-input' && part.id === undefined);
+  if (position < 0)
+    position = parts.findIndex((part) => part.kind === 'tool-input' && part.id === undefined);
   if (position < 0) return undefined;
   parts.splice(position, 1);
   return position;

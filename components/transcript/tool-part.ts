@@ -8,7 +8,11 @@ export function findTool(entry: AssistantEntry, id: string): ToolPart | undefine
 }
 
 /** Gives a card its final status (and how long it took, when it ran in this session). */
-export function settle(part: ToolPart, status: ToolStatus, outcome: { result?: unknown; error?: string }): void {
+export function settle(
+  part: ToolPart,
+  status: ToolStatus,
+  outcome: { result?: unknown; error?: string },
+): void {
   part.status = status;
   if (part.elapsedMs === undefined && part.startedAt > 0) part.elapsedMs = now() - part.startedAt;
   if ('result' in outcome) part.result = outcome.result;
@@ -69,7 +73,14 @@ export function markPending(entry: AssistantEntry, pending: readonly PendingTool
       part.status = status;
       part.input = call.input;
     } else {
-      entry.parts.push({ kind: 'tool', id: call.toolUseId, name: call.name, input: call.input, status, startedAt: now() });
+      entry.parts.push({
+        kind: 'tool',
+        id: call.toolUseId,
+        name: call.name,
+        input: call.input,
+        status,
+        startedAt: now(),
+      });
     }
   }
   entry.version += 1;

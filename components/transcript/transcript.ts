@@ -10,12 +10,25 @@ import type { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { MarkdownOptions } from '../markdown/render-markdown.js';
 import { TextView } from '../markdown/text-view.js';
-import { entriesFromHistory, markInterrupted, showAsJson, userEntry } from './entries-from-history.js';
+import {
+  entriesFromHistory,
+  markInterrupted,
+  showAsJson,
+  userEntry,
+} from './entries-from-history.js';
 import { endReasoning, reasoningPart, shownTextStart } from './reasoning-part.js';
 import { cancelPending, findTool, markPending, settle } from './tool-part.js';
 import { applyToolInput, dropToolInputs } from './tool-input-part.js';
 import { applyToolEvent } from './apply-tool-event.js';
-import type { AssistantEntry, AssistantPart, Entry, ReasoningPart, TextPart, ToolPart, UserEntry } from './entry-types.js';
+import type {
+  AssistantEntry,
+  AssistantPart,
+  Entry,
+  ReasoningPart,
+  TextPart,
+  ToolPart,
+  UserEntry,
+} from './entry-types.js';
 import { waitingState } from './waiting-state.js';
 
 export type * from './entry-types.js';
@@ -237,7 +250,10 @@ export class Transcript {
       version: 0,
       parts: [],
       state: 'failed',
-      note: { text: '{n} stored messages could not be read: they are left out.', values: { n: count } },
+      note: {
+        text: '{n} stored messages could not be read: they are left out.',
+        values: { n: count },
+      },
     });
   }
 
@@ -246,7 +262,11 @@ export class Transcript {
    * Returns `true` when its last prompt has no answer (the page was closed or reloaded while
    * the answer streamed): an empty `failed` entry says so.
    */
-  load(messages: readonly Message[], pending: readonly PendingToolCall[] = [], structured = false): boolean {
+  load(
+    messages: readonly Message[],
+    pending: readonly PendingToolCall[] = [],
+    structured = false,
+  ): boolean {
     this.entries.length = 0;
     const built = entriesFromHistory(messages, {
       structured,
@@ -265,7 +285,9 @@ export class Transcript {
       version: 0,
       parts: [],
       state: 'failed',
-      note: { text: 'The answer was interrupted: the page was closed or reloaded while it streamed.' },
+      note: {
+        text: 'The answer was interrupted: the page was closed or reloaded while it streamed.',
+      },
     });
     return true;
   }

@@ -4,27 +4,42 @@
  * @throws Error saying what is wrong and where.
  */
 export function evaluateArithmetic(expression: string): number {
-  const tokens = expression.match(/\d+(?:\.\d+)?(?:e[+-]?\d+)?|\.\d+|[a-z]+|\*\*|[-+*/%^(),×÷]|\S/gi) ?? [];
+  const tokens =
+    expression.match(/\d+(?:\.\d+)?(?:e[+-]?\d+)?|\.\d+|[a-z]+|\*\*|[-+*/%^(),×÷]|\S/gi) ?? [];
   let index = 0;
   const peek = () => tokens[index];
   const take = () => tokens[index++];
   const expect = (token: string) => {
-    if (take() !== token) throw new Error(`Expected "${token}" at token ${index} of "${expression}"`);
+    if (take() !== token)
+      throw new Error(`Expected "${token}" at token ${index} of "${expression}"`);
   };
 
   const FUNCTIONS: Record<string, (value: number) => number> = {
-    sqrt: Math.sqrt, abs: Math.abs, round: Math.round, floor: Math.floor, ceil: Math.ceil,
-    ln: Math.log, log: Math.log10, sin: Math.sin, cos: Math.cos, tan: Math.tan,
+    sqrt: Math.sqrt,
+    abs: Math.abs,
+    round: Math.round,
+    floor: Math.floor,
+    ceil: Math.ceil,
+    ln: Math.log,
+    log: Math.log10,
+    sin: Math.sin,
+    cos: Math.cos,
+    tan: Math.tan,
   };
 
   function sum(): number {
     let value = product();
-    while (peek() === '+' || peek() === '-') value = take() === '+' ? value + product() : value - product();
+    while (peek() === '+' || peek() === '-')
+      value = take() === '+' ? value + product() : value - product();
     return value;
   }
   function product(): number {
     let value = power();
-    for (let op = peek(); op === '*' || op === '/' || op === '%' || op === '×' || op === '÷'; op = peek()) {
+    for (
+      let op = peek();
+      op === '*' || op === '/' || op === '%' || op === '×' || op === '÷';
+      op = peek()
+    ) {
       take();
       const right = power();
       value = op === '*' || op === '×' ? value * right : op === '%' ? value % right : value / right;

@@ -6,7 +6,8 @@ import { evaluateArithmetic } from './arithmetic.js';
 export function calculatorTool(needsApproval: boolean): Tool {
   return tool({
     name: 'calculator',
-    description: 'Evaluates an arithmetic expression exactly: + - * / % ^, parentheses, sqrt, abs, round, ln, log, sin, cos, tan, pi, e.',
+    description:
+      'Evaluates an arithmetic expression exactly: + - * / % ^, parentheses, sqrt, abs, round, ln, log, sin, cos, tan, pi, e.',
     input: z.object({ expression: z.string().min(1).describe('For example "12 * (3 + 4)"') }),
     needsApproval,
     execute: ({ expression }) => {

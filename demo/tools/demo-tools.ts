@@ -19,7 +19,10 @@ const cache = new Map<string, Tool>();
  * The enabled tools, each asking for approval or not. Tools are cached per setting so the
  * sandbox keeps its worker (and `<agent-chat>` sees the same objects) across re-renders.
  */
-export function demoTools(enabled: ReadonlySet<DemoToolName>, approval: ReadonlySet<DemoToolName>): Tool[] {
+export function demoTools(
+  enabled: ReadonlySet<DemoToolName>,
+  approval: ReadonlySet<DemoToolName>,
+): Tool[] {
   return DEMO_TOOLS.filter(({ name }) => enabled.has(name)).map(({ name }) => {
     const ask = approval.has(name);
     const key = `${name}:${ask}`;

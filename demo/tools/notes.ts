@@ -8,7 +8,8 @@ const store = createStore('open-agent-demo-notes', 'notes');
 export function notesTool(needsApproval: boolean): Tool {
   return tool({
     name: 'notes',
-    description: 'Keeps short notes for the user across sessions: "add" a note, "list" all notes, or "clear" them.',
+    description:
+      'Keeps short notes for the user across sessions: "add" a note, "list" all notes, or "clear" them.',
     input: z.object({
       action: z.enum(['add', 'list', 'clear']),
       text: z.string().optional().describe('The note, for "add"'),
@@ -16,7 +17,9 @@ export function notesTool(needsApproval: boolean): Tool {
     needsApproval,
     execute: async ({ action, text }) => {
       // Stored by this tool only, always as a string array.
-      const notes = ((await get<string[]>('notes', store)) ?? []).filter((note) => typeof note === 'string');
+      const notes = ((await get<string[]>('notes', store)) ?? []).filter(
+        (note) => typeof note === 'string',
+      );
       if (action === 'list') return { notes };
       if (action === 'clear') {
         await set('notes', [], store);

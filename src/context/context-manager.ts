@@ -191,11 +191,18 @@ function fitted(
 }
 
 /** `'summarize'` compacts before fitting (summarize/compact-request.ts); what is left is fitted like `'drop-oldest'`. */
-function plainPolicy(policy: AgentOptions['contextPolicy']): 'drop-oldest' | 'error' | FunctionPolicy {
-  return policy === undefined || policy === 'summarize' || typeof policy === 'object' ? 'drop-oldest' : policy;
+function plainPolicy(
+  policy: AgentOptions['contextPolicy'],
+): 'drop-oldest' | 'error' | FunctionPolicy {
+  return policy === undefined || policy === 'summarize' || typeof policy === 'object'
+    ? 'drop-oldest'
+    : policy;
 }
 
-type FunctionPolicy = Extract<NonNullable<AgentOptions['contextPolicy']>, (...args: never[]) => unknown>;
+type FunctionPolicy = Extract<
+  NonNullable<AgentOptions['contextPolicy']>,
+  (...args: never[]) => unknown
+>;
 
 /** The messages last counted, with the token sum of each prefix (`sums[i]`: messages before `i`). */
 export interface CountedMessages {

@@ -26,10 +26,19 @@ export function withoutImages(messages: readonly Message[], refuse: () => AgentE
 export function noVision(model: string, server: ContextServer | undefined): AgentError {
   const [said, fix] =
     server === 'llama.cpp'
-      ? ['llama-server reports no vision modality', 'llama.cpp: start llama-server with the model’s projector (--mmproj <file>, or -hf <repo>, which fetches it), or send text only.']
+      ? [
+          'llama-server reports no vision modality',
+          'llama.cpp: start llama-server with the model’s projector (--mmproj <file>, or -hf <repo>, which fetches it), or send text only.',
+        ]
       : server === 'lmstudio'
-        ? ['LM Studio lists it as a text model (type "llm", not "vlm")', 'LM Studio: load a vision model (its type is "vlm": gemma-3, qwen2.5-vl, llava…), or send text only.']
-        : ['Ollama lists no "vision" capability for it', 'Ollama: pick a model with the vision capability (gemma3, qwen2.5vl, llava, llama3.2-vision…), or send text only.'];
+        ? [
+            'LM Studio lists it as a text model (type "llm", not "vlm")',
+            'LM Studio: load a vision model (its type is "vlm": gemma-3, qwen2.5-vl, llava…), or send text only.',
+          ]
+        : [
+            'Ollama lists no "vision" capability for it',
+            'Ollama: pick a model with the vision capability (gemma3, qwen2.5vl, llava, llama3.2-vision…), or send text only.',
+          ];
   return new AgentError(
     'VALIDATION_FAILED',
     `The model "${model}" cannot take images: ${said}.\n${fix}`,

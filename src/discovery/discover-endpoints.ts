@@ -1,6 +1,12 @@
 import { pageOrigin as detectPageOrigin } from '../backend/page-origin.js';
 import { AgentError, errorMessage } from '../errors/agent-error.js';
-import { LOCAL_ENDPOINTS, noModelFix, normalizeBaseURL, serverName, type EndpointCandidate } from './local-endpoints.js';
+import {
+  LOCAL_ENDPOINTS,
+  noModelFix,
+  normalizeBaseURL,
+  serverName,
+  type EndpointCandidate,
+} from './local-endpoints.js';
 
 /**
  * What a probe found: `ready` (answered with models), `no-models` (answered, but lists no
@@ -59,7 +65,9 @@ const DEFAULT_TIMEOUT_MS = 1_500;
  * const usable = found.find((endpoint) => endpoint.status === 'ready');
  * if (usable) chat.setAttribute('base-url', usable.baseURL), chat.setAttribute('model', usable.models[0]);
  */
-export async function discoverEndpoints(options: DiscoverEndpointsOptions = {}): Promise<DiscoveredEndpoint[]> {
+export async function discoverEndpoints(
+  options: DiscoverEndpointsOptions = {},
+): Promise<DiscoveredEndpoint[]> {
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = options.pageOrigin ?? detectPageOrigin();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -69,14 +77,19 @@ export async function discoverEndpoints(options: DiscoverEndpointsOptions = {}):
     if (baseURL === undefined) {
       throw new AgentError('VALIDATION_FAILED', `"${url}" is not an http(s) URL of a server`);
     }
-    if (!candidates.some((candidate) => candidate.baseURL === baseURL)) candidates.push({ name: serverName(baseURL), baseURL });
+    if (!candidates.some((candidate) => candidate.baseURL === baseURL))
+      candidates.push({ name: serverName(baseURL), baseURL });
   }
   options.signal?.throwIfAborted();
   const results = await Promise.all(
-    candidates.map((candidate) => probe(candidate, { fetch, origin, timeoutMs, signal: options.signal })),
+    candidates.map((candidate) =>
+      probe(candidate, { fetch, origin, timeoutMs, signal: options.signal }),
+    ),
   );
   if (options.signal?.aborted === true) {
-    throw new AgentError('EXECUTION_CANCELLED', 'Endpoint discovery was cancelled', { cause: options.signal.reason });
+    throw new AgentError('EXECUTION_CANCELLED', 'Endpoint discovery was cancelled', {
+      cause: options.signal.reason,
+    });
   }
   return results;
 }
@@ -88,11 +101,18 @@ interface ProbeContext {
   signal: AbortSignal | undefined;
 }
 
-async function probe(candidate: EndpointCandidate, context: ProbeContext): Promise<DiscoveredEndpoint> {
+async function probe(
+  candidate: EndpointCandidate,
+  context: ProbeContext,
+): Promise<DiscoveredEndpoint> {
   const { name, baseURL } = candidate;
   const root = baseURL.replace(/\/+$/, '');
   const url = `${root}/models`;
-  const found = (status: EndpointStatus, message: string, extra: { models?: string[]; fix?: string } = {}): DiscoveredEndpoint => ({
+  const found = (
+    status: EndpointStatus,
+    message: string,
+    extra: { models?: string[]; fix?: string } = {},
+  ): DiscoveredEndpoint => ({
     name,
     baseURL: root,
     status,
@@ -102,30 +122,48 @@ async function probe(candidate: EndpointCandidate, context: ProbeContext): Promi
   });
   let response: Response;
   try {
-    response = await context.fetch(url, { headers: { accept: 'application/json' }, signal: probeSignal(context) });
+    response = await context.fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: probeSignal(context),
+    });
   } catch (error) {
     if (context.signal?.aborted === true) return found('unreachable', 'Cancelled');
-    if (isTimeout(error)) return found('unreachable', `No answer from ${root} within ${context.timeoutMs} ms`);
+    if (isTimeout(error))
+      return found('unreachable', `No answer from ${root} within ${context.timeoutMs} ms`);
     if (await answersOpaquely(url, context)) {
-      return found('cors', `${name} is running at ${root}, but it does not allow this page (CORS)`, {
-        fix: (await corsHintFor(url, context.origin)) ?? `Allow the origin ${context.origin ?? '*'} in the server's CORS settings.`,
-      });
+      return found(
+        'cors',
+        `${name} is running at ${root}, but it does not allow this page (CORS)`,
+        {
+          fix:
+            (await corsHintFor(url, context.origin)) ??
+            `Allow the origin ${context.origin ?? '*'} in the server's CORS settings.`,
+        },
+      );
     }
     return found('unreachable', `Nothing answered at ${root} (${errorMessage(error)})`);
   }
   if (!response.ok) {
-    const hint = response.status === 404 ? ': no OpenAI-compatible API at this path (check the /v1 part)' : '';
+    const hint =
+      response.status === 404 ? ': no OpenAI-compatible API at this path (check the /v1 part)' : '';
     return found('error', `${root}/models answered HTTP ${response.status}${hint}`);
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    return found('error', `${root}/models answered, but not with JSON: probably not a model server`);
+    return found(
+      'error',
+      `${root}/models answered, but not with JSON: probably not a model server`,
+    );
   }
   const models = modelIds(body);
-  if (models === undefined) return found('error', `${root}/models answered, but not with an OpenAI model list`);
-  if (models.length === 0) return found('no-models', `${name} is running at ${root} but lists no model`, { fix: noModelFix(root) });
+  if (models === undefined)
+    return found('error', `${root}/models answered, but not with an OpenAI model list`);
+  if (models.length === 0)
+    return found('no-models', `${name} is running at ${root} but lists no model`, {
+      fix: noModelFix(root),
+    });
   const count = models.length === 1 ? '1 model' : `${models.length} models`;
   return found('ready', `${name} at ${root}: ${count}`, { models });
 }
@@ -152,7 +190,11 @@ function probeSignal(context: ProbeContext): AbortSignal {
 }
 
 function isTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'TimeoutError';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'TimeoutError'
+  );
 }
 
 /** `{ data: [{ id }] }` (OpenAI) → the ids; `undefined` for anything else. */
@@ -162,7 +204,8 @@ function modelIds(body: unknown): string[] | undefined {
   if (!Array.isArray(data)) return undefined;
   const ids: string[] = [];
   for (const item of data as unknown[]) {
-    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+    const id =
+      typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
     if (typeof id === 'string' && id !== '') ids.push(id);
   }
   return ids;

@@ -14,9 +14,12 @@ export const LOCAL_ENDPOINTS: readonly EndpointCandidate[] = [
 
 const NO_MODEL_FIXES: Record<string, string> = {
   '11434': 'Ollama has no model yet: pull one that can call tools, e.g. `ollama pull qwen3:4b`.',
-  '1234': 'LM Studio has no model loaded: load one in the app (or `lms load <model>`), with "Just-in-time loading" off.',
-  '8080': 'llama-server lists no model: start it with a model, e.g. `llama-server -m model.gguf --jinja`.',
-  '8000': 'vLLM lists no model: start it with one, e.g. `vllm serve Qwen/Qwen3-4B --enable-auto-tool-choice --tool-call-parser hermes`.',
+  '1234':
+    'LM Studio has no model loaded: load one in the app (or `lms load <model>`), with "Just-in-time loading" off.',
+  '8080':
+    'llama-server lists no model: start it with a model, e.g. `llama-server -m model.gguf --jinja`.',
+  '8000':
+    'vLLM lists no model: start it with one, e.g. `vllm serve Qwen/Qwen3-4B --enable-auto-tool-choice --tool-call-parser hermes`.',
 };
 
 /** The name of the server usually found on this URL's port, or `Custom`. */
@@ -27,7 +30,10 @@ export function serverName(baseURL: string): string {
 
 /** How to get a model listed on the server at `baseURL`. */
 export function noModelFix(baseURL: string): string {
-  return NO_MODEL_FIXES[portOf(baseURL) ?? ''] ?? 'The server lists no model: load or pull one, then scan again.';
+  return (
+    NO_MODEL_FIXES[portOf(baseURL) ?? ''] ??
+    'The server lists no model: load or pull one, then scan again.'
+  );
 }
 
 /**

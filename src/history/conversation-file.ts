@@ -62,7 +62,9 @@ export function serializeConversation(conversation: StoredConversation): string 
     updatedAt: conversation.updatedAt,
     messages: conversation.messages,
     ...(conversation.pending === undefined ? {} : { pending: conversation.pending }),
-    ...(conversation.forks === undefined || conversation.forks.length === 0 ? {} : { forks: conversation.forks }),
+    ...(conversation.forks === undefined || conversation.forks.length === 0
+      ? {}
+      : { forks: conversation.forks }),
     ...(conversation.summaries === undefined || conversation.summaries.length === 0
       ? {}
       : { summaries: conversation.summaries }),
@@ -104,7 +106,13 @@ export function parseConversationFile(json: string): ConversationFile {
   return {
     format: CONVERSATION_FILE_FORMAT,
     version,
-    ...{ id, title: title.slice(0, MAX_FILE_TITLE_LENGTH), createdAt, updatedAt, messages: messages.data },
+    ...{
+      id,
+      title: title.slice(0, MAX_FILE_TITLE_LENGTH),
+      createdAt,
+      updatedAt,
+      messages: messages.data,
+    },
     ...(pending === undefined ? {} : { pending }),
     ...(forks === undefined || version === 1 ? {} : { forks }),
     ...(summaries === undefined || summaries.length === 0 ? {} : { summaries }),

@@ -82,15 +82,18 @@ export async function readConversation(options: ReadOptions & { conversationId: 
 > {
   const { store, KeyRange, conversationId } = options;
   const pages = pageRange(KeyRange, conversationId);
-  const [value, pageValues, lastPage, images, forkValue, summaryValue] = await transact(store, 'readonly', (objectStore) =>
-    Promise.all([
-      request(objectStore.get(conversationKey(conversationId))),
-      request(objectStore.getAll(pages)),
-      request(objectStore.openKeyCursor(pages, 'prev')),
-      request(objectStore.getAll(imageRange(KeyRange, conversationId))),
-      request(objectStore.get(forksKey(conversationId))),
-      request(objectStore.get(summariesKey(conversationId))),
-    ]),
+  const [value, pageValues, lastPage, images, forkValue, summaryValue] = await transact(
+    store,
+    'readonly',
+    (objectStore) =>
+      Promise.all([
+        request(objectStore.get(conversationKey(conversationId))),
+        request(objectStore.getAll(pages)),
+        request(objectStore.openKeyCursor(pages, 'prev')),
+        request(objectStore.getAll(imageRange(KeyRange, conversationId))),
+        request(objectStore.get(forksKey(conversationId))),
+        request(objectStore.get(summariesKey(conversationId))),
+      ]),
   );
   if (value === undefined) return undefined;
   // openKeyCursor's request yields a cursor or null; page keys are ['m', id, number].
@@ -111,7 +114,9 @@ export async function readConversation(options: ReadOptions & { conversationId: 
     if (checked.success) forks = checked.data;
     else {
       // Forks that do not fit the messages kept are left out: the active branch still loads.
-      console.warn(`STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`);
+      console.warn(
+        `STORAGE_FAILED: the branches of stored conversation "${conversationId}" are damaged; left out.`,
+      );
       branchesLost = true;
     }
   }
@@ -122,7 +127,13 @@ export async function readConversation(options: ReadOptions & { conversationId: 
     ...(forks === undefined ? {} : { forks }),
     ...(summaries === undefined ? {} : { summaries }),
     ...(damaged
-      ? { damage: { unreadableMessages: found.unreadableMessages, recordRepaired: found.recordRepaired, branchesLost } }
+      ? {
+          damage: {
+            unreadableMessages: found.unreadableMessages,
+            recordRepaired: found.recordRepaired,
+            branchesLost,
+          },
+        }
       : {}),
   };
 }
@@ -135,18 +146,33 @@ async function readMessages(
   value: unknown,
   pageValues: unknown,
   stored: { conversationId: string; pageCount: number },
-): Promise<{ record: ConversationRecord; messages: Message[]; unreadableMessages: number; recordRepaired: boolean }> {
+): Promise<{
+  record: ConversationRecord;
+  messages: Message[];
+  unreadableMessages: number;
+  recordRepaired: boolean;
+}> {
   const { conversationId, pageCount } = stored;
   const record = checkConversationRecord(value);
   const list = Array.isArray(pageValues) ? (pageValues as unknown[]) : [];
   // What the pages hold, readable or not (a page that is not a list counts as one).
-  const messageCount = list.reduce((total: number, page) => total + (Array.isArray(page) ? page.length : 1), 0);
+  const messageCount = list.reduce(
+    (total: number, page) => total + (Array.isArray(page) ? page.length : 1),
+    0,
+  );
   // getAll gives an array; its pages are checked as one list, the common case: all valid.
   const messages = checkMessages(list.every(Array.isArray) && (list as unknown[][]).flat());
   const countsRight =
-    record.success && record.data.pageCount === pageCount && record.data.messageCount === messageCount;
+    record.success &&
+    record.data.pageCount === pageCount &&
+    record.data.messageCount === messageCount;
   if (countsRight && messages.success) {
-    return { record: record.data, messages: messages.data, unreadableMessages: 0, recordRepaired: false };
+    return {
+      record: record.data,
+      messages: messages.data,
+      unreadableMessages: 0,
+      recordRepaired: false,
+    };
   }
   salvage ??= await import('./idb-salvage.js');
   const kept = messages.success

@@ -41,7 +41,10 @@ export async function appendPages(
 }
 
 /** One more than the number of the last page that exists in `pages` (0 when none does). */
-export async function pagesStored(objectStore: IDBObjectStore, pages: IDBKeyRange): Promise<number> {
+export async function pagesStored(
+  objectStore: IDBObjectStore,
+  pages: IDBKeyRange,
+): Promise<number> {
   // openKeyCursor's request yields a cursor or null.
   const cursor = (await request(objectStore.openKeyCursor(pages, 'prev'))) as IDBCursor | null;
   const key: unknown = cursor?.key;
@@ -53,10 +56,16 @@ export async function pagesStored(objectStore: IDBObjectStore, pages: IDBKeyRang
  * How many messages `pages` hold, readable or not (a page that is not a list counts as one); read
  * only when a record's counts proved wrong.
  */
-export async function messagesStored(objectStore: IDBObjectStore, pages: IDBKeyRange): Promise<number> {
+export async function messagesStored(
+  objectStore: IDBObjectStore,
+  pages: IDBKeyRange,
+): Promise<number> {
   const values: unknown = await request(objectStore.getAll(pages));
   return Array.isArray(values)
-    ? values.reduce((total: number, page: unknown) => total + (Array.isArray(page) ? page.length : 1), 0)
+    ? values.reduce(
+        (total: number, page: unknown) => total + (Array.isArray(page) ? page.length : 1),
+        0,
+      )
     : 0;
 }
 

@@ -105,7 +105,12 @@ export function indexedDBHistory(
           putImages(objectStore, conversationId, form);
           const counts =
             form.messages.length > 0
-              ? await appendPages(objectStore, record, form.messages, pageRange(KeyRange, conversationId))
+              ? await appendPages(
+                  objectStore,
+                  record,
+                  form.messages,
+                  pageRange(KeyRange, conversationId),
+                )
               : {};
           const next: ConversationRecord = {
             ...record,
@@ -224,7 +229,10 @@ export function indexedDBHistory(
           if ((await request(objectStore.getKey(conversationKey(conversationId)))) === undefined)
             throw unknownConversation(conversationId);
           const key = summariesKey(conversationId);
-          const stored = check.readStoredSummaries(await request(objectStore.get(key)), conversationId);
+          const stored = check.readStoredSummaries(
+            await request(objectStore.get(key)),
+            conversationId,
+          );
           objectStore.put([...(stored ?? []), checked], key);
         });
         channel.notify({ conversationId, kind: 'summary' });

@@ -26,10 +26,15 @@ export function checkedSummary(summary: unknown): ContextSummary {
 }
 
 /** The stored summaries, or none when what is stored does not validate (reported once). */
-export function readStoredSummaries(value: unknown, conversationId: string): ContextSummary[] | undefined {
+export function readStoredSummaries(
+  value: unknown,
+  conversationId: string,
+): ContextSummary[] | undefined {
   if (value === undefined) return undefined;
   const checked = checkSummaries(value);
   if (checked.success) return checked.data;
-  console.warn(`STORAGE_FAILED: the summaries of stored conversation "${conversationId}" are damaged; left out.`);
+  console.warn(
+    `STORAGE_FAILED: the summaries of stored conversation "${conversationId}" are damaged; left out.`,
+  );
   return undefined;
 }

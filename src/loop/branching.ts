@@ -37,7 +37,9 @@ function shift(fork: MessageFork, by: number): MessageFork {
 /** A cut before `index` must not part a tool call from its result. */
 function assertCut(messages: readonly Message[], index: number, method: string): void {
   if (messages[index]?.role === 'tool') {
-    throw new TypeError(`${method}: message ${index} is a tool result; branch at its assistant message`);
+    throw new TypeError(
+      `${method}: message ${index} is a tool result; branch at its assistant message`,
+    );
   }
 }
 

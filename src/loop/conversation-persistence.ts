@@ -150,10 +150,16 @@ export class ConversationPersistence {
       const copy = structuredClone({ messages: [...messages], forks: [...forks] });
       this.#enqueue(async () => {
         if (copy.messages.length === 0 && copy.forks.length === 0) return store.delete(id);
-        const { pending: _pending, forks: _forks, ...file } = JSON.parse(
-          await store.exportConversation(id),
-        ) as Record<string, unknown>;
-        const next = { ...file, messages: copy.messages, ...(copy.forks.length > 0 ? { forks: copy.forks } : {}) };
+        const {
+          pending: _pending,
+          forks: _forks,
+          ...file
+        } = JSON.parse(await store.exportConversation(id)) as Record<string, unknown>;
+        const next = {
+          ...file,
+          messages: copy.messages,
+          ...(copy.forks.length > 0 ? { forks: copy.forks } : {}),
+        };
         await store.importConversation(JSON.stringify(next), { id });
       });
     }
@@ -191,4 +197,3 @@ export class ConversationPersistence {
     );
   }
 }
-

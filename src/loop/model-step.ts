@@ -51,7 +51,12 @@ export async function* modelStep(
   // 'summarize': the summarising code loads with the first call of a client that asks for it.
   let fitted =
     fitting && (policy === 'summarize' || typeof policy === 'object')
-      ? yield* (await loadPart('the summarising code', () => import('../context/summarize/compact-request.js'))).compactRequest(context, request, fitting.fitRequest)
+      ? yield* (
+          await loadPart(
+            'the summarising code',
+            () => import('../context/summarize/compact-request.js'),
+          )
+        ).compactRequest(context, request, fitting.fitRequest)
       : fitting?.fitRequest(context.options, context.backend, request, context.signal);
   // Synchronous once the window is known: no promise to wait for before every call.
   if (fitted instanceof Promise) fitted = await fitted;

@@ -43,11 +43,17 @@ function unansweredCalls(
   // Only tool results may follow the open round's calls: after a user message they were answered.
   if (assistant?.role !== 'assistant' || !assistant.tool_calls) return [];
   const answered = new Set(
-    messages.slice(last + 1).flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])),
+    messages
+      .slice(last + 1)
+      .flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])),
   );
   return assistant.tool_calls
     .filter((call) => !answered.has(call.id))
-    .map((call) => ({ id: call.id, name: call.function.name, input: parsedArguments(call.function.arguments) }));
+    .map((call) => ({
+      id: call.id,
+      name: call.function.name,
+      input: parsedArguments(call.function.arguments),
+    }));
 }
 
 function parsedArguments(text: string): Record<string, unknown> {

@@ -85,7 +85,9 @@ export function commitRound(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
       const text =
-        call.status === 'settled' ? truncatedResult(resultText(call.content), max) : 'Error: no result';
+        call.status === 'settled'
+          ? truncatedResult(resultText(call.content), max)
+          : 'Error: no result';
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,

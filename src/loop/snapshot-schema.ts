@@ -56,5 +56,6 @@ export const checkSnapshot: Check<ClientSnapshot> = valibotCheck(
 );
 
 /** Checks the part of a snapshot stored beside a paused conversation's messages. */
-export const checkPaused: Check<Pick<ConversationState, 'round' | 'iterationCount' | 'finishReason'>> =
-  valibotCheck(v.looseObject(pausedEntries));
+export const checkPaused: Check<
+  Pick<ConversationState, 'round' | 'iterationCount' | 'finishReason'>
+> = valibotCheck(v.looseObject(pausedEntries));

@@ -9,7 +9,9 @@ export function damageError(conversationId: string, damage: StorageDamage): Agen
           `${damage.unreadableMessages} ${damage.unreadableMessages === 1 ? 'message' : 'messages'} could not be read and ${damage.unreadableMessages === 1 ? 'is' : 'are'} left out`,
         ]
       : []),
-    ...(damage.recordRepaired ? ['its record (message and page counts) was wrong and is repaired from its pages'] : []),
+    ...(damage.recordRepaired
+      ? ['its record (message and page counts) was wrong and is repaired from its pages']
+      : []),
     ...(damage.branchesLost ? ['its earlier versions could not be read and are left out'] : []),
   ];
   return new AgentError(

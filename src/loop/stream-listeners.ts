@@ -23,7 +23,12 @@ export function withStreamListeners(
       callAll(options.onToolInputDelta, listeners, (listener) => listener.onToolInputDelta, delta);
     },
     onTextWasReasoning: (text) => {
-      callAll(options.onTextWasReasoning, listeners, (listener) => listener.onTextWasReasoning, text);
+      callAll(
+        options.onTextWasReasoning,
+        listeners,
+        (listener) => listener.onTextWasReasoning,
+        text,
+      );
     },
   };
 }

@@ -21,7 +21,7 @@ export function foldTerm(term: string): string {
 export function foldText(text: string): FoldedText {
   let folded = '';
   const origin: number[] = [];
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const code = text.codePointAt(index) ?? 0;
     const width = code > 0xffff ? 2 : 1;
     // ASCII, the common case, folds without normalising.

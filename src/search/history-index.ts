@@ -115,7 +115,10 @@ export class HistoryIndex {
     const stored = await this.#store.load(conversationId);
     if (!stored) return this.#remove(conversationId);
     let known = this.#conversations.get(conversationId);
-    if (known && (whole || stored.messages.length < known.indexed || known.title !== stored.title)) {
+    if (
+      known &&
+      (whole || stored.messages.length < known.indexed || known.title !== stored.title)
+    ) {
       this.#remove(conversationId);
       known = undefined;
     }
@@ -123,13 +126,19 @@ export class HistoryIndex {
       known = { title: stored.title, indexed: 0, ids: [] };
       this.#conversations.set(conversationId, known);
       this.stats.conversations += 1;
-      await this.#add(known, { conversationId, messageIndex: -1, role: 'title', text: stored.title });
+      await this.#add(known, {
+        conversationId,
+        messageIndex: -1,
+        role: 'title',
+        text: stored.title,
+      });
     }
     for (let index = known.indexed; index < stored.messages.length; index += 1) {
       const message = stored.messages[index] as Message;
       known.indexed = index + 1;
       const text = textOf(message);
-      if (text !== '') await this.#add(known, { conversationId, messageIndex: index, role: message.role, text });
+      if (text !== '')
+        await this.#add(known, { conversationId, messageIndex: index, role: message.role, text });
     }
   }
 
@@ -158,7 +167,10 @@ export class HistoryIndex {
   }
 
   #endSlice(): void {
-    this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, performance.now() - this.#sliceStart);
+    this.stats.longestSliceMs = Math.max(
+      this.stats.longestSliceMs,
+      performance.now() - this.#sliceStart,
+    );
   }
 }
 
@@ -186,5 +198,9 @@ function yieldToPage(): Promise<void> {
 
 /** A message's text parts, joined (like `contentText`, which lives in the first load: not imported by lazy code). */
 function contentText(content: string | readonly { type: string; text?: string }[]): string {
-  return typeof content === 'string' ? content : content.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : [])).join('\n\n');
+  return typeof content === 'string'
+    ? content
+    : content
+        .flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : []))
+        .join('\n\n');
 }

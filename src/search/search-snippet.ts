@@ -40,7 +40,10 @@ export function snippetOf(text: string, terms: readonly string[], width = 160): 
   const ranges: [number, number][] = [];
   for (const [from, to] of found) {
     if (from < start || from >= end) continue;
-    const range: [number, number] = [from - start + prefix.length, Math.min(to, end) - start + prefix.length];
+    const range: [number, number] = [
+      from - start + prefix.length,
+      Math.min(to, end) - start + prefix.length,
+    ];
     const last = ranges.at(-1);
     if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
     else ranges.push(range);

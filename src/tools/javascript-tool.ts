@@ -163,8 +163,12 @@ export function javascriptTool(options: JavaScriptToolOptions = {}): Tool {
 }
 
 /** The option's predicate over `{ code }`, on the validated input (which has a string `code`). */
-function approvalOf(approval: NeedsApproval<{ code: string }>): NeedsApproval<Record<string, unknown>> {
-  return typeof approval === 'boolean' ? approval : (input) => approval({ code: String(input.code) });
+function approvalOf(
+  approval: NeedsApproval<{ code: string }>,
+): NeedsApproval<Record<string, unknown>> {
+  return typeof approval === 'boolean'
+    ? approval
+    : (input) => approval({ code: String(input.code) });
 }
 
 function checkOptions(

@@ -219,7 +219,7 @@ function ownJsonSchema(toolName: string, input: ObjectSchema): JsonSchema {
   if (!converter) {
     throw new TypeError(
       `Tool "${toolName}": its ${input['~standard'].vendor} schema cannot render JSON Schema for the model ` +
-        '(zod/mini cannot): pass `parameters: z.toJSONSchema(schema, { io: \'input\' })` beside it',
+        "(zod/mini cannot): pass `parameters: z.toJSONSchema(schema, { io: 'input' })` beside it",
     );
   }
   return converter.input({ target: 'draft-2020-12' });

@@ -7,8 +7,21 @@ import type { Check, JsonSchema, SchemaIssue } from './schema-check.js';
 // checks such a schema never ships this validator (~7 kB gzipped).
 
 // Errors that only say "a child failed": the child's own error says what, and where.
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref',
-  'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'then', 'else', 'if']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'allOf',
+  '$ref',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'then',
+  'else',
+  'if',
+]);
 
 /**
  * Compiles `schema` on first use and returns a check of unknown data against it, with every
@@ -80,7 +93,10 @@ function toIssues(errors: readonly OutputUnit[]): SchemaIssue[] {
 
 function isBelow(error: OutputUnit, parent: OutputUnit): boolean {
   // An `if` fails through its sibling `then`/`else`: their errors are what went wrong.
-  const base = parent.keyword === 'if' ? parent.keywordLocation.slice(0, -'/if'.length) : parent.keywordLocation;
+  const base =
+    parent.keyword === 'if'
+      ? parent.keywordLocation.slice(0, -'/if'.length)
+      : parent.keywordLocation;
   return error !== parent && error.keywordLocation.startsWith(`${base}/`);
 }
 
@@ -95,4 +111,3 @@ function pathOf(instanceLocation: string): PropertyKey[] {
       return /^(0|[1-9]\d*)$/.test(key) ? Number(key) : key;
     });
 }
-

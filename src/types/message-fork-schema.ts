@@ -48,10 +48,20 @@ export function checkForks(value: unknown, length: number): Checked<MessageFork[
         if (branch === null) return null;
         const messages = checkMessages(branch.messages);
         if (!messages.success) {
-          issues.push(...messages.issues.map((issue) => ({ ...issue, path: [...at, 'branches', number, 'messages', ...issue.path] })));
+          issues.push(
+            ...messages.issues.map((issue) => ({
+              ...issue,
+              path: [...at, 'branches', number, 'messages', ...issue.path],
+            })),
+          );
           return null;
         }
-        const forks = copy(branch.forks, messages.data.length, [...at, 'branches', number, 'forks']);
+        const forks = copy(branch.forks, messages.data.length, [
+          ...at,
+          'branches',
+          number,
+          'forks',
+        ]);
         return { messages: messages.data, forks };
       });
       return { index: fork.index, branches };

@@ -37,7 +37,10 @@ export interface BranchPosition {
  * Where the message at `index` stands among its versions: `{ active: 0, count: 1 }` for a
  * message that has none. Reads only what it needs (forks may come from storage unchecked).
  */
-export function branchPosition(forks: readonly MessageFork[] | undefined, index: number): BranchPosition {
+export function branchPosition(
+  forks: readonly MessageFork[] | undefined,
+  index: number,
+): BranchPosition {
   const fork = forks?.find((candidate) => candidate.index === index);
   const active = fork?.branches.indexOf(null) ?? -1;
   return fork && active >= 0 ? { active, count: fork.branches.length } : { active: 0, count: 1 };

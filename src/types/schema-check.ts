@@ -43,9 +43,7 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 export interface StandardSchemaProps<Input = unknown, Output = Input> {
   readonly version: 1;
   readonly vendor: string;
-  readonly validate: (
-    value: unknown,
-  ) => StandardResult<Output> | Promise<StandardResult<Output>>;
+  readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
   readonly types?: { readonly input: Input; readonly output: Output } | undefined;
   /** Standard JSON Schema: zod classic ≥ 4.2 has it; `zod/mini` does not. */
   readonly jsonSchema?: {
@@ -96,7 +94,9 @@ export function standardValidate<Output>(
     result.catch(() => undefined);
     return {
       success: false,
-      issues: [{ path: [], message: 'the schema is asynchronous; use one that validates synchronously' }],
+      issues: [
+        { path: [], message: 'the schema is asynchronous; use one that validates synchronously' },
+      ],
     };
   }
   if (result.issues === undefined) return { success: true, data: result.value };

@@ -99,7 +99,9 @@ describe('<agent-chat>', () => {
     expect(log?.getAttribute('aria-live')).toBe('polite');
     expect(text(chat, 'article.user .bubble')).toBe('Hi');
     // The markdown renderer is its own chunk, loaded on first use: the text shows plain until then.
-    await expect.poll(() => $(chat, 'article.assistant strong')?.textContent, { timeout: 15_000 }).toBe('world');
+    await expect
+      .poll(() => $(chat, 'article.assistant strong')?.textContent, { timeout: 15_000 })
+      .toBe('world');
     expect(seen.map((event) => event.type)).toEqual(['text', 'text', 'text', 'step_end', 'done']);
     expect((await ended).detail).toMatchObject({ status: 'completed' });
   });
@@ -602,7 +604,7 @@ describe('<agent-chat> and the context window', () => {
     expect(notes.at(-1)).toMatch(/older messages did not fit its context window/);
   });
 
-  test('a context meter in the header shows the last request\'s prompt tokens and the window', async () => {
+  test("a context meter in the header shows the last request's prompt tokens and the window", async () => {
     const { chat } = withBackend(
       [
         { text: 'first', usage: { promptTokens: 1234, completionTokens: 5 } },
@@ -610,7 +612,9 @@ describe('<agent-chat> and the context window', () => {
       ],
       (element) => {
         element.options = { contextWindow: 8192, maxTokens: 256 };
-        element.strings = { 'Context window used by the last request': 'Fenêtre de contexte utilisée' };
+        element.strings = {
+          'Context window used by the last request': 'Fenêtre de contexte utilisée',
+        };
       },
     );
     await chat.updateComplete;

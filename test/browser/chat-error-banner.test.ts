@@ -12,24 +12,33 @@ function failingChat(message: string): AgentChat {
   const chat = document.createElement('agent-chat');
   chat.style.height = '480px';
   chat.model = 'scripted';
-  chat.backend = scriptedBackend([{ failRequest: new AgentError('HTTP_ERROR', message, { status: 400 }) }]);
+  chat.backend = scriptedBackend([
+    { failRequest: new AgentError('HTTP_ERROR', message, { status: 400 }) },
+  ]);
   document.body.append(chat);
   mounted.push(chat);
   return chat;
 }
 
 test('the error banner shows the fix in view, not folded, with `code` as code', async () => {
-  const chat = failingChat('HTTP 400 from the server: "tools param requires --jinja flag"\nFix: start `llama-server` with `--jinja`.');
+  const chat = failingChat(
+    'HTTP 400 from the server: "tools param requires --jinja flag"\nFix: start `llama-server` with `--jinja`.',
+  );
 
   await chat.send('hi');
   await chat.updateComplete;
 
   const banner = chat.shadowRoot?.querySelector('[role="alert"]');
-  expect(banner?.querySelector('.banner-text > span')?.textContent).toBe('HTTP 400 from the server: "tools param requires --jinja flag"');
+  expect(banner?.querySelector('.banner-text > span')?.textContent).toBe(
+    'HTTP 400 from the server: "tools param requires --jinja flag"',
+  );
   expect(banner?.querySelector('details')).toBeNull();
   const fix = banner?.querySelector('[part="error-fix"]');
   expect(fix?.textContent).toContain('Fix: start llama-server with --jinja.');
-  expect([...(fix?.querySelectorAll('code') ?? [])].map((code) => code.textContent)).toEqual(['llama-server', '--jinja']);
+  expect([...(fix?.querySelectorAll('code') ?? [])].map((code) => code.textContent)).toEqual([
+    'llama-server',
+    '--jinja',
+  ]);
   expect(banner?.textContent).not.toContain('`');
 });
 
@@ -66,6 +75,8 @@ test('a short one-line error has no Details', async () => {
   await chat.updateComplete;
 
   const banner = chat.shadowRoot?.querySelector('[role="alert"]');
-  expect(banner?.querySelector('.banner-text > span')?.textContent).toBe('HTTP 500 from the server: model crashed');
+  expect(banner?.querySelector('.banner-text > span')?.textContent).toBe(
+    'HTTP 500 from the server: model crashed',
+  );
   expect(banner?.querySelector('details')).toBeNull();
 });

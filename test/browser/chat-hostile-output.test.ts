@@ -3,7 +3,13 @@ import { userEvent } from 'vitest/browser';
 import { z } from 'zod';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
-import { memoryHistory, scriptedBackend, tool, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+import {
+  memoryHistory,
+  scriptedBackend,
+  tool,
+  type HistoryStore,
+  type ScriptedResponse,
+} from '../../src/index.js';
 
 // Hostile or huge model output in <agent-chat> (issue 18): nothing vanishes, every other
 // message stays visible, live and after a reload.
@@ -25,20 +31,28 @@ function mount(turns: ScriptedResponse[], setup: (chat: AgentChat) => void = () 
 }
 
 const answers = (chat: AgentChat) =>
-  [...(chat.shadowRoot as ShadowRoot).querySelectorAll('article.assistant')].map((article) => article.textContent ?? '');
+  [...(chat.shadowRoot as ShadowRoot).querySelectorAll('article.assistant')].map(
+    (article) => article.textContent ?? '',
+  );
 
 const DEEP = `${'>'.repeat(3_000)} deep`;
 
 describe('<agent-chat> on hostile output', () => {
   test('an answer nested 3,000 levels deep shows, and the answers around it too', async () => {
-    const chat = mount([{ text: 'before' }, { text: [DEEP.slice(0, 1_000), DEEP.slice(1_000)] }, { text: 'after' }]);
+    const chat = mount([
+      { text: 'before' },
+      { text: [DEEP.slice(0, 1_000), DEEP.slice(1_000)] },
+      { text: 'after' },
+    ]);
 
     expect(await chat.send('one')).toBe(true);
     expect(await chat.send('two')).toBe(true);
     expect(await chat.send('three')).toBe(true);
 
     await expect.poll(() => answers(chat).length).toBe(3);
-    await expect.poll(() => (chat.shadowRoot as ShadowRoot).querySelector('article.assistant blockquote')).not.toBeNull();
+    await expect
+      .poll(() => (chat.shadowRoot as ShadowRoot).querySelector('article.assistant blockquote'))
+      .not.toBeNull();
     const shown = answers(chat);
     expect(shown[0]).toContain('before');
     expect(shown[1]).toContain('deep');
@@ -67,11 +81,26 @@ describe('<agent-chat> on hostile output', () => {
   test('a tool result the card cannot serialise (a BigInt, a cycle) shows, and the answer after it', async () => {
     const cycle: Record<string, unknown> = { name: 'loop' };
     cycle.self = cycle;
-    const big = tool({ name: 'big', description: 'Returns a BigInt', input: z.object({}), execute: () => ({ value: 10n ** 20n }) });
-    const loop = tool({ name: 'loop', description: 'Returns a cycle', input: z.object({}), execute: () => cycle });
+    const big = tool({
+      name: 'big',
+      description: 'Returns a BigInt',
+      input: z.object({}),
+      execute: () => ({ value: 10n ** 20n }),
+    });
+    const loop = tool({
+      name: 'loop',
+      description: 'Returns a cycle',
+      input: z.object({}),
+      execute: () => cycle,
+    });
     const chat = mount(
       [
-        { toolCalls: [{ name: 'big', input: {} }, { name: 'loop', input: {} }] },
+        {
+          toolCalls: [
+            { name: 'big', input: {} },
+            { name: 'loop', input: {} },
+          ],
+        },
         { text: 'The answer after the tools.' },
       ],
       (element) => {
@@ -86,23 +115,39 @@ describe('<agent-chat> on hostile output', () => {
     await expect.poll(() => answers(chat).join(' ')).toContain('The answer after the tools.');
     const cards = [...root.querySelectorAll('section.tool')];
     expect(cards).toHaveLength(2);
-    expect(cards.every((card) => !card.querySelector('.tool-status')?.textContent?.includes('Running'))).toBe(true);
-    expect(cards[0]?.querySelector('.tool-result pre')?.textContent).toContain('100000000000000000000');
+    expect(
+      cards.every((card) => !card.querySelector('.tool-status')?.textContent?.includes('Running')),
+    ).toBe(true);
+    expect(cards[0]?.querySelector('.tool-result pre')?.textContent).toContain(
+      '100000000000000000000',
+    );
   });
 });
 
 describe('<agent-chat> on very long output: Show more', () => {
   test('a 1 MB tool result shows 2,000 characters; Show more appends the rest in slices, Show less folds it', async () => {
-    const lines = Array.from({ length: 20_000 }, (_, index) => `row ${index}: ${'data '.repeat(9)}`);
-    const huge = tool({ name: 'dump', description: 'Returns a huge text', input: z.object({}), execute: () => lines.join('\n') });
-    const chat = mount([{ toolCalls: [{ name: 'dump', input: {} }] }, { text: 'Done.' }], (element) => {
-      element.tools = [huge];
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, index) => `row ${index}: ${'data '.repeat(9)}`,
+    );
+    const huge = tool({
+      name: 'dump',
+      description: 'Returns a huge text',
+      input: z.object({}),
+      execute: () => lines.join('\n'),
     });
+    const chat = mount(
+      [{ toolCalls: [{ name: 'dump', input: {} }] }, { text: 'Done.' }],
+      (element) => {
+        element.tools = [huge];
+      },
+    );
 
     await chat.send('go');
     const root = chat.shadowRoot as ShadowRoot;
     await expect.poll(() => answers(chat).join(' ')).toContain('Done.');
-    const button = () => root.querySelector<HTMLButtonElement>('.tool-result button[part="show-more-button"]');
+    const button = () =>
+      root.querySelector<HTMLButtonElement>('.tool-result button[part="show-more-button"]');
     const result = () => root.querySelector('.tool-result pre')?.textContent ?? '';
     expect(result()).toHaveLength(2_001);
     expect(button()?.getAttribute('aria-expanded')).toBe('false');
@@ -124,9 +169,14 @@ describe('<agent-chat> on very long output: Show more', () => {
 
   test('a 200 KB answer folds behind Show more, live and after a reload; Enter on the button shows it all', async () => {
     const history: HistoryStore = memoryHistory();
-    const lines = Array.from({ length: 4_000 }, (_, index) => `line ${index} of an answer that runs on`);
+    const lines = Array.from(
+      { length: 4_000 },
+      (_, index) => `line ${index} of an answer that runs on`,
+    );
     const text = `${lines.join('\n')}\n\nTHE-END`;
-    const deltas = Array.from({ length: Math.ceil(text.length / 1_024) }, (_, index) => text.slice(index * 1_024, (index + 1) * 1_024));
+    const deltas = Array.from({ length: Math.ceil(text.length / 1_024) }, (_, index) =>
+      text.slice(index * 1_024, (index + 1) * 1_024),
+    );
     const chat = mount([{ text: deltas }, { text: 'The next answer.' }], (element) => {
       element.history = history;
       element.conversationId = 'long';
@@ -148,7 +198,8 @@ describe('<agent-chat> on very long output: Show more', () => {
     });
     const again = reloaded.shadowRoot as ShadowRoot;
     await expect.poll(() => answers(reloaded)[1]).toContain('The next answer.');
-    const button = () => again.querySelector<HTMLButtonElement>('article.assistant button.show-more');
+    const button = () =>
+      again.querySelector<HTMLButtonElement>('article.assistant button.show-more');
     await expect.poll(() => button()?.getAttribute('aria-expanded')).toBe('false');
 
     button()?.focus();
@@ -166,18 +217,31 @@ describe('<agent-chat> on very long output: Show more', () => {
 describe('<agent-chat> with an image tool result', () => {
   const image = [
     { type: 'text' as const, text: 'A screenshot:' },
-    { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${'A'.repeat(2_000_000)}` } },
+    {
+      type: 'image_url' as const,
+      image_url: { url: `data:image/png;base64,${'A'.repeat(2_000_000)}` },
+    },
   ];
-  const shot = tool({ name: 'shot', description: 'Takes a screenshot', input: z.object({}), execute: () => image });
-  const cardText = (chat: AgentChat) => (chat.shadowRoot as ShadowRoot).querySelector('section.tool .tool-result pre')?.textContent ?? '';
+  const shot = tool({
+    name: 'shot',
+    description: 'Takes a screenshot',
+    input: z.object({}),
+    execute: () => image,
+  });
+  const cardText = (chat: AgentChat) =>
+    (chat.shadowRoot as ShadowRoot).querySelector('section.tool .tool-result pre')?.textContent ??
+    '';
 
   test('the card names the image (type and size) instead of 2 MB of base64, live and after a reload', async () => {
     const history = memoryHistory();
-    const chat = mount([{ toolCalls: [{ name: 'shot', input: {} }] }, { text: 'Seen.' }], (element) => {
-      element.tools = [shot];
-      element.history = history;
-      element.conversationId = 'shots';
-    });
+    const chat = mount(
+      [{ toolCalls: [{ name: 'shot', input: {} }] }, { text: 'Seen.' }],
+      (element) => {
+        element.tools = [shot];
+        element.history = history;
+        element.conversationId = 'shots';
+      },
+    );
     await chat.send('take one');
     await expect.poll(() => answers(chat).join(' ')).toContain('Seen.');
     expect(cardText(chat)).toContain('data:image/png;base64,… (2000.0 kB)');
@@ -201,7 +265,9 @@ describe('<agent-chat allow-remote-images>', () => {
     await chat.send('show me');
 
     const root = chat.shadowRoot as ShadowRoot;
-    await expect.poll(() => root.querySelector('article.assistant img')?.getAttribute('src')).toBe('https://example.com/p.png');
+    await expect
+      .poll(() => root.querySelector('article.assistant img')?.getAttribute('src'))
+      .toBe('https://example.com/p.png');
     expect(root.querySelector('.blocked-image')).toBeNull();
   });
 });

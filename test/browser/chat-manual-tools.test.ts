@@ -25,8 +25,10 @@ function mount(turns: ScriptedResponse[], setup: (chat: AgentChat) => void) {
 }
 
 const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
-const button = (chat: AgentChat, part: string) => root(chat).querySelector<HTMLButtonElement>(`[part~="${part}"]`);
-const text = (chat: AgentChat, selector: string) => (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const button = (chat: AgentChat, part: string) =>
+  root(chat).querySelector<HTMLButtonElement>(`[part~="${part}"]`);
+const text = (chat: AgentChat, selector: string) =>
+  (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 let runs = 0;
 const multiply = tool({
@@ -102,7 +104,11 @@ describe('<agent-chat auto-execute="false">', () => {
 });
 
 describe('a tool without execute', () => {
-  const lookup = tool({ name: 'lookup', description: 'Asks the page', input: z.object({ key: z.string() }) });
+  const lookup = tool({
+    name: 'lookup',
+    description: 'Asks the page',
+    input: z.object({ key: z.string() }),
+  });
   const lookupCall = { toolCalls: [{ name: 'lookup', input: { key: 'k' }, id: 'call_9' }] };
 
   test('goes to the page as agent-tool-call; a listener answers with submitToolResult', async () => {

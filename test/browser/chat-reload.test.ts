@@ -2,7 +2,13 @@ import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
 import { z } from 'zod';
-import { memoryHistory, scriptedBackend, tool, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+import {
+  memoryHistory,
+  scriptedBackend,
+  tool,
+  type HistoryStore,
+  type ScriptedResponse,
+} from '../../src/index.js';
 
 // What a reloaded conversation shows, and the controls around it.
 
@@ -25,7 +31,8 @@ function mount(history: HistoryStore, turns: ScriptedResponse[]) {
 }
 
 const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
-const text = (chat: AgentChat, selector: string) => (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const text = (chat: AgentChat, selector: string) =>
+  (root(chat).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 test('a prompt whose answer a reload cut off is marked interrupted, and Retry answers it', async () => {
   const history = memoryHistory();
@@ -41,7 +48,9 @@ test('a prompt whose answer a reload cut off is marked interrupted, and Retry an
   await expect.poll(() => text(chat, 'article.assistant')).toContain('Once upon a time.');
   expect(text(chat, 'article.assistant')).not.toContain('interrupted');
   expect(root(chat).querySelectorAll('article.assistant')).toHaveLength(1);
-  expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+  expect(backend.requests[0]?.messages.filter((message) => message.role === 'user')).toHaveLength(
+    1,
+  );
 });
 
 test('a reloaded conversation shows its reasoning and how long its tool ran, as it did live', async () => {
@@ -56,7 +65,10 @@ test('a reloaded conversation shows its reasoning and how long its tool ran, as 
     },
   });
   const turns: ScriptedResponse[] = [
-    { reasoning: 'I should call the tool.', toolCalls: [{ name: 'slow_add', input: { a: 1, b: 2 } }] },
+    {
+      reasoning: 'I should call the tool.',
+      toolCalls: [{ name: 'slow_add', input: { a: 1, b: 2 } }],
+    },
     { reasoning: 'The tool said 3.', text: 'It is 3.' },
   ];
   const live = mount(history, turns);
@@ -64,7 +76,10 @@ test('a reloaded conversation shows its reasoning and how long its tool ran, as 
   void live.chat.send('1 + 2?');
   await expect.poll(() => text(live.chat, 'article.assistant')).toContain('It is 3.');
   const duration = (chat: AgentChat) => text(chat, '[part~="tool-status"] .muted');
-  const reasoning = (chat: AgentChat) => [...root(chat).querySelectorAll('[part~="reasoning"]')].map((part) => part.textContent.replace(/\s+/g, ' ').trim());
+  const reasoning = (chat: AgentChat) =>
+    [...root(chat).querySelectorAll('[part~="reasoning"]')].map((part) =>
+      part.textContent.replace(/\s+/g, ' ').trim(),
+    );
   const liveDuration = duration(live.chat);
   expect(liveDuration).toMatch(/\d+ ms/);
   expect(reasoning(live.chat)).toHaveLength(2);
@@ -81,13 +96,27 @@ test('a reloaded conversation shows its reasoning and how long its tool ran, as 
 
 test('a reloaded tool card says how long the tool ran, the same as it said live', async () => {
   const history = memoryHistory();
-  const add = tool({ name: 'add', description: 'Adds', input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => a + b });
-  const turns: ScriptedResponse[] = [{ toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] }, { text: 'It is 3.' }];
+  const add = tool({
+    name: 'add',
+    description: 'Adds',
+    input: z.object({ a: z.number(), b: z.number() }),
+    execute: ({ a, b }) => a + b,
+  });
+  const turns: ScriptedResponse[] = [
+    { toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] },
+    { text: 'It is 3.' },
+  ];
   const live = mount(history, turns);
   live.chat.tools = [add];
   // Time before the tool runs (a hook deciding on it; with a server, the rest of the answer
   // streaming in) is not the tool's: the card counted it live, the stored duration does not.
-  live.chat.options = { hooks: { PreToolUse: [() => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 60))] } };
+  live.chat.options = {
+    hooks: {
+      PreToolUse: [
+        () => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 60)),
+      ],
+    },
+  };
   void live.chat.send('1 + 2?');
   await expect.poll(() => text(live.chat, 'article.assistant')).toContain('It is 3.');
   const duration = (chat: AgentChat) => text(chat, '[part~="tool-status"] .muted');
@@ -115,14 +144,28 @@ test('one button starts a new conversation: the side list has no second "New"', 
 
 test('buttons carry SVG icons, no symbol a font may lack (the trash emoji showed as a box)', async () => {
   const history = memoryHistory();
-  await history.append('c', [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }]);
+  await history.append('c', [
+    { role: 'user', content: 'Hi' },
+    { role: 'assistant', content: 'Hello.' },
+  ]);
   const { chat } = mount(history, []);
   chat.sidebarOpen = true;
-  await expect.poll(() => root(chat).querySelector('agent-conversations')?.shadowRoot?.querySelectorAll('li button').length ?? 0).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        root(chat).querySelector('agent-conversations')?.shadowRoot?.querySelectorAll('li button')
+          .length ?? 0,
+    )
+    .toBeGreaterThan(0);
   const list = root(chat).querySelector('agent-conversations');
 
-  const buttons = [root(chat), list?.shadowRoot].flatMap((scope) => [...(scope?.querySelectorAll('button') ?? [])]);
-  const symbols = buttons.map((button) => button.textContent).join('').match(/[\u2190-\u2bff\u{1f000}-\u{1faff}]/gu);
+  const buttons = [root(chat), list?.shadowRoot].flatMap((scope) => [
+    ...(scope?.querySelectorAll('button') ?? []),
+  ]);
+  const symbols = buttons
+    .map((button) => button.textContent)
+    .join('')
+    .match(/[\u2190-\u2bff\u{1f000}-\u{1faff}]/gu);
   expect(symbols).toBeNull();
   expect(list?.shadowRoot?.querySelector('button[title="Delete"] svg')).not.toBeNull();
   expect(root(chat).querySelector('[part~="sidebar-button"] svg')).not.toBeNull();

@@ -1,7 +1,12 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
-import { memoryHistory, scriptedBackend, type HistoryStore, type ScriptedResponse } from '../../src/index.js';
+import {
+  memoryHistory,
+  scriptedBackend,
+  type HistoryStore,
+  type ScriptedResponse,
+} from '../../src/index.js';
 
 // A structured answer (`responseFormat`) shows as formatted JSON, live and after a reload.
 
@@ -54,7 +59,9 @@ test('a reload shows the stored answer as JSON again', async () => {
     { role: 'assistant', content: '{"city":"Lyon","days":3}' },
   ]);
   const chat = mount(history, []);
-  await expect.poll(() => root(chat).querySelector('details.json pre')?.textContent).toBe('{\n  "city": "Lyon",\n  "days": 3\n}');
+  await expect
+    .poll(() => root(chat).querySelector('details.json pre')?.textContent)
+    .toBe('{\n  "city": "Lyon",\n  "days": 3\n}');
 });
 
 test('without responseFormat, an answer that happens to be JSON stays markdown', async () => {
@@ -64,6 +71,8 @@ test('without responseFormat, an answer that happens to be JSON stays markdown',
     { role: 'assistant', content: '{"a":1}' },
   ]);
   const chat = mount(history, [], false);
-  await expect.poll(() => root(chat).querySelector('article.assistant')?.textContent ?? '').toContain('{"a":1}');
+  await expect
+    .poll(() => root(chat).querySelector('article.assistant')?.textContent ?? '')
+    .toContain('{"a":1}');
   expect(root(chat).querySelector('details.json')).toBeNull();
 });

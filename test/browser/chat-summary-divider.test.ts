@@ -1,7 +1,14 @@
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../components/index.js';
-import { Client, memoryHistory, scriptedBackend, summariesFor, type ChatRequest, type ScriptedTurn } from '../../src/index.js';
+import {
+  Client,
+  memoryHistory,
+  scriptedBackend,
+  summariesFor,
+  type ChatRequest,
+  type ScriptedTurn,
+} from '../../src/index.js';
 
 // The "Summarised N earlier messages" divider of a conversation compacted by contextPolicy:
 // 'summarize', with the originals above it.
@@ -12,28 +19,66 @@ afterEach(() => {
 });
 
 const DARK: Record<string, string> = {
-  '--agent-chat-bg': '#111318', '--agent-chat-surface': '#1a1d24', '--agent-chat-fg': '#e7e9ee',
-  '--agent-chat-muted': '#9aa4b2', '--agent-chat-border': '#2b303b', '--agent-chat-accent': '#8d95ff',
-  '--agent-chat-accent-fg': '#0f1115', '--agent-chat-user-bg': '#272c4a', '--agent-chat-user-fg': '#eef0ff',
-  '--agent-chat-code-bg': '#0b0d11', 'color-scheme': 'dark', 'background': '#111318',
+  '--agent-chat-bg': '#111318',
+  '--agent-chat-surface': '#1a1d24',
+  '--agent-chat-fg': '#e7e9ee',
+  '--agent-chat-muted': '#9aa4b2',
+  '--agent-chat-border': '#2b303b',
+  '--agent-chat-accent': '#8d95ff',
+  '--agent-chat-accent-fg': '#0f1115',
+  '--agent-chat-user-bg': '#272c4a',
+  '--agent-chat-user-fg': '#eef0ff',
+  '--agent-chat-code-bg': '#0b0d11',
+  'color-scheme': 'dark',
+  background: '#111318',
 };
 
 /** A model that answers by rules, and writes `Summary: …` when asked for a summary. */
 function respond(request: ChatRequest): ScriptedTurn {
   const first = request.messages[0];
   if (first?.role === 'system' && first.content.startsWith('You summarise'))
-    return { text: 'The user asked about rivers of Europe one by one; the assistant described each (length, source, mouth) and kept a running list.' };
+    return {
+      text: 'The user asked about rivers of Europe one by one; the assistant described each (length, source, mouth) and kept a running list.',
+    };
   const prompt = request.messages.filter((message) => message.role === 'user').at(-1);
-  return { text: `Here is what I know about ${typeof prompt?.content === 'string' ? prompt.content.slice(0, 30) : ''}: it is long and it flows to the sea, past many towns, bridges, vineyards and old castles that travellers like to visit in summer.` };
+  return {
+    text: `Here is what I know about ${typeof prompt?.content === 'string' ? prompt.content.slice(0, 30) : ''}: it is long and it flows to the sea, past many towns, bridges, vineyards and old castles that travellers like to visit in summer.`,
+  };
 }
 
 test('a compacted conversation shows the divider above the kept turns; it opens to the summary', async () => {
   const history = memoryHistory();
   const backend = scriptedBackend([], { respond });
-  const options = { model: 'scripted', backend, history, conversationId: 'long', contextWindow: 1024, maxTokens: 128, contextPolicy: 'summarize' as const };
+  const options = {
+    model: 'scripted',
+    backend,
+    history,
+    conversationId: 'long',
+    contextWindow: 1024,
+    maxTokens: 128,
+    contextPolicy: 'summarize' as const,
+  };
   const client = new Client(options);
-  const rivers = ['the Danube', 'the Rhine', 'the Loire', 'the Elbe', 'the Vistula', 'the Oder', 'the Seine', 'the Po', 'the Ebro', 'the Tagus', 'the Thames', 'the Shannon', 'the Dnieper', 'the Volga', 'the Rhône', 'the Douro'];
-  for (const river of rivers) for await (const _ of client.run(`Tell me about ${river}, in a few sentences please.`)) void _;
+  const rivers = [
+    'the Danube',
+    'the Rhine',
+    'the Loire',
+    'the Elbe',
+    'the Vistula',
+    'the Oder',
+    'the Seine',
+    'the Po',
+    'the Ebro',
+    'the Tagus',
+    'the Thames',
+    'the Shannon',
+    'the Dnieper',
+    'the Volga',
+    'the Rhône',
+    'the Douro',
+  ];
+  for (const river of rivers)
+    for await (const _ of client.run(`Tell me about ${river}, in a few sentences please.`)) void _;
   const summary = (await summariesFor(client.history, client.summaries)).at(-1);
   expect(summary).toBeDefined();
   await client.close();
@@ -48,10 +93,14 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
   mounted.push(chat);
   const root = chat.shadowRoot as ShadowRoot;
   const divider = () => root.querySelector<HTMLDetailsElement>('[part~="summary-divider"]');
-  await expect.poll(() => divider()?.textContent ?? '').toContain(`Summarised ${summary?.covers} earlier messages`);
+  await expect
+    .poll(() => divider()?.textContent ?? '')
+    .toContain(`Summarised ${summary?.covers} earlier messages`);
   // Above the first prompt it does not cover; every original still shown above it.
   const articles = [...root.querySelectorAll('article.user')];
-  const users = client.history.slice(0, summary?.covers).filter((message) => message.role === 'user').length;
+  const users = client.history
+    .slice(0, summary?.covers)
+    .filter((message) => message.role === 'user').length;
   expect(articles[users]?.previousElementSibling).toBe(divider());
   expect(articles[0]?.textContent).toContain('the Danube');
   expect(divider()?.open).toBe(false);
@@ -60,7 +109,10 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
   expect(root.querySelector('[part~="summary-text"]')?.textContent).toBe(summary?.text);
 
   divider()?.scrollIntoView({ block: 'center' });
-  for (const [name, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [name, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.viewport(width, height);
     chat.style.height = `${height}px`;
     for (const scheme of ['light', 'dark'] as const) {
@@ -70,7 +122,10 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
       }
       divider()?.scrollIntoView({ block: 'center' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      await page.screenshot({ path: `../../test-results/summary-divider/${name}-${scheme}.png`, element: chat });
+      await page.screenshot({
+        path: `../../test-results/summary-divider/${name}-${scheme}.png`,
+        element: chat,
+      });
     }
   }
 });

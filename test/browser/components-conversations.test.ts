@@ -18,17 +18,26 @@ async function mount(store: HistoryStore, selected?: string): Promise<AgentConve
   return list;
 }
 
-const rows = (list: AgentConversations) => [...(list.shadowRoot?.querySelectorAll<HTMLElement>('.row') ?? [])];
-const titles = (list: AgentConversations) => rows(list).map((row) => row.querySelector('.title')?.textContent);
-const row = (list: AgentConversations, title: string) => rows(list).find((candidate) => candidate.querySelector('.title')?.textContent === title);
+const rows = (list: AgentConversations) => [
+  ...(list.shadowRoot?.querySelectorAll<HTMLElement>('.row') ?? []),
+];
+const titles = (list: AgentConversations) =>
+  rows(list).map((row) => row.querySelector('.title')?.textContent);
+const row = (list: AgentConversations, title: string) =>
+  rows(list).find((candidate) => candidate.querySelector('.title')?.textContent === title);
 const button = (row: HTMLElement | undefined, label: RegExp) =>
-  [...(row?.querySelectorAll('button') ?? [])].find((candidate) => label.test(candidate.getAttribute('aria-label') ?? candidate.textContent ?? ''));
+  [...(row?.querySelectorAll('button') ?? [])].find((candidate) =>
+    label.test(candidate.getAttribute('aria-label') ?? candidate.textContent ?? ''),
+  );
 
 async function seeded(): Promise<HistoryStore> {
   const store = memoryHistory();
   await store.append('a', [{ role: 'user', content: 'First chat' }]);
   await new Promise((resolve) => setTimeout(resolve, 5)); // distinct updatedAt: a stable order
-  await store.append('b', [{ role: 'user', content: 'Second chat' }, { role: 'assistant', content: 'ok' }]);
+  await store.append('b', [
+    { role: 'user', content: 'Second chat' },
+    { role: 'assistant', content: 'ok' },
+  ]);
   return store;
 }
 
@@ -43,7 +52,9 @@ test('lists conversations newest first and marks the selected one', async () => 
 test('selecting and "New" dispatch conversation-select', async () => {
   const list = await mount(await seeded());
   const selected: string[] = [];
-  list.addEventListener('conversation-select', (event) => selected.push(event.detail.conversationId));
+  list.addEventListener('conversation-select', (event) =>
+    selected.push(event.detail.conversationId),
+  );
 
   row(list, 'First chat')?.querySelector<HTMLButtonElement>('.select')?.click();
   list.shadowRoot?.querySelector<HTMLButtonElement>('[part~="new-conversation-button"]')?.click();

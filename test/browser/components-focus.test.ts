@@ -29,14 +29,25 @@ function parentOf(element: Element): Element | null {
 function ringProblem(element: Element): string | undefined {
   const style = getComputedStyle(element);
   const width = parseFloat(style.outlineWidth);
-  if (style.outlineStyle === 'none' || width < 2) return `no focus ring (outline: ${style.outlineStyle} ${style.outlineWidth})`;
+  if (style.outlineStyle === 'none' || width < 2)
+    return `no focus ring (outline: ${style.outlineStyle} ${style.outlineWidth})`;
   const reach = Math.max(0, width + parseFloat(style.outlineOffset));
   const box = element.getBoundingClientRect();
-  const ring = { left: box.left - reach, top: box.top - reach, right: box.right + reach, bottom: box.bottom + reach };
+  const ring = {
+    left: box.left - reach,
+    top: box.top - reach,
+    right: box.right + reach,
+    bottom: box.bottom + reach,
+  };
   // Ancestors that clip paint: overflow other than visible, or content-visibility (paint containment).
   for (let ancestor = parentOf(element); ancestor; ancestor = parentOf(ancestor)) {
     const clip = getComputedStyle(ancestor);
-    if (clip.overflowX === 'visible' && clip.overflowY === 'visible' && clip.contentVisibility !== 'auto') continue;
+    if (
+      clip.overflowX === 'visible' &&
+      clip.overflowY === 'visible' &&
+      clip.contentVisibility !== 'auto'
+    )
+      continue;
     const outer = ancestor.getBoundingClientRect();
     const edge = {
       left: outer.left + parseFloat(clip.borderLeftWidth),
@@ -45,7 +56,12 @@ function ringProblem(element: Element): string | undefined {
       bottom: outer.bottom - parseFloat(clip.borderBottomWidth),
     };
     const slack = 0.5;
-    if (ring.left < edge.left - slack || ring.top < edge.top - slack || ring.right > edge.right + slack || ring.bottom > edge.bottom + slack) {
+    if (
+      ring.left < edge.left - slack ||
+      ring.top < edge.top - slack ||
+      ring.right > edge.right + slack ||
+      ring.bottom > edge.bottom + slack
+    ) {
       return `ring clipped by ${ancestor.localName}.${[...ancestor.classList].join('.')}`;
     }
   }
@@ -54,13 +70,22 @@ function ringProblem(element: Element): string | undefined {
 
 describe('keyboard focus in <agent-chat>', () => {
   test('every control reached with Tab shows a focus ring that nothing clips', async () => {
-    const guarded = tool({ name: 'add', description: 'Adds', input: z.object({ a: z.number(), b: z.number() }), needsApproval: true, execute: ({ a, b }) => a + b });
+    const guarded = tool({
+      name: 'add',
+      description: 'Adds',
+      input: z.object({ a: z.number(), b: z.number() }),
+      needsApproval: true,
+      execute: ({ a, b }) => a + b,
+    });
     const chat = document.createElement('agent-chat');
     chat.style.height = '900px';
     chat.model = 'scripted';
     chat.tools = [guarded];
     chat.backend = scriptedBackend([
-      { text: '[A link](https://example.com) starts the line.\n\n```js\nconst x = 1;\n```\n\nThen [another](https://example.com/2).', reasoning: 'Thinking it over.' },
+      {
+        text: '[A link](https://example.com) starts the line.\n\n```js\nconst x = 1;\n```\n\nThen [another](https://example.com/2).',
+        reasoning: 'Thinking it over.',
+      },
       { toolCalls: [{ name: 'add', input: { a: 1, b: 2 } }] },
     ]);
     const start = document.createElement('button');

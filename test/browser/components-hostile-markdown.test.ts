@@ -3,7 +3,10 @@ import { chunkSource, CHUNK, nextChunk } from '../../components/markdown/markdow
 import { boundNesting, MAX_NESTING } from '../../components/markdown/bound-markdown.js';
 import { loadMarkdown } from '../../components/markdown/markdown-loader.js';
 import { MarkdownView } from '../../components/markdown/markdown-view.js';
-import { createMarkdownRenderer, type RenderMarkdown } from '../../components/markdown/render-markdown.js';
+import {
+  createMarkdownRenderer,
+  type RenderMarkdown,
+} from '../../components/markdown/render-markdown.js';
 
 // Hostile or huge model output (issue 18): each renders, bounded, and nothing throws.
 describe('renderMarkdown on hostile output', () => {
@@ -40,7 +43,10 @@ describe('renderMarkdown on hostile output', () => {
   });
 
   test('a 1,000-level nested list renders every item, nested no deeper than the bound', () => {
-    const lines = Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`);
+    const lines = Array.from(
+      { length: 1_000 },
+      (_, level) => `${'  '.repeat(level)}- item ${level}`,
+    );
     const out = html(lines.join('\n'));
 
     expect(out.textContent).toContain('item 0');
@@ -83,7 +89,7 @@ describe('renderMarkdown on hostile output', () => {
 function chunks(text: string): string[] {
   const sources: string[] = [];
   let start = { fence: undefined as string | undefined, dedent: false };
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const chunk = nextChunk(text, from, { final: true, fence: start.fence });
     expect(chunk.end).toBeGreaterThan(from);
     sources.push(chunkSource(text, from, chunk.end, start));
@@ -95,7 +101,10 @@ function chunks(text: string): string[] {
 
 describe('a block that never ends', () => {
   test('a chunk longer than the limit ends at its last unindented line, never a table row', () => {
-    const lines = Array.from({ length: 200 }, (_, index) => `line ${index} of a block that never ends`);
+    const lines = Array.from(
+      { length: 200 },
+      (_, index) => `line ${index} of a block that never ends`,
+    );
     const text = `${lines.join('\n')}\n| a | b |\nlast`;
     const first = nextChunk(text, 0, { final: false, fence: undefined });
 
@@ -105,7 +114,9 @@ describe('a block that never ends', () => {
   });
 
   test('a 100 KB code block is cut into fences of its own, each reopened with its language', () => {
-    const code = Array.from({ length: 4_000 }, (_, index) => `const line${index} = ${index};`).join('\n');
+    const code = Array.from({ length: 4_000 }, (_, index) => `const line${index} = ${index};`).join(
+      '\n',
+    );
     const sources = chunks(`\`\`\`ts\n${code}\n\`\`\`\n\nafter`);
 
     expect(sources.length).toBeGreaterThan(4);
@@ -114,7 +125,10 @@ describe('a block that never ends', () => {
   });
 
   test('a 1,000-level list is cut at line starts and each piece dedented, every item kept', () => {
-    const text = Array.from({ length: 1_000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+    const text = Array.from(
+      { length: 1_000 },
+      (_, level) => `${'  '.repeat(level)}- item ${level}`,
+    ).join('\n');
     const sources = chunks(text);
 
     expect(sources.length).toBeGreaterThan(10);
@@ -139,13 +153,19 @@ describe('MarkdownView of a very long answer', () => {
     const view = new MarkdownView({});
     const element = view.element;
     document.body.append(element);
-    const lines = Array.from({ length: 4_000 }, (_, index) => `line ${index} of a paragraph that never ends`);
+    const lines = Array.from(
+      { length: 4_000 },
+      (_, index) => `line ${index} of a paragraph that never ends`,
+    );
     const text = lines.join('\n');
-    for (let offset = 0; offset < text.length; offset += 1_000) view.append(text.slice(offset, offset + 1_000));
+    for (let offset = 0; offset < text.length; offset += 1_000)
+      view.append(text.slice(offset, offset + 1_000));
     view.finish();
 
     const button = element.querySelector<HTMLButtonElement>('button.show-more');
-    await expect.poll(() => button?.textContent).toMatch(/^Show more \(1\d\d,\d{3} more characters\)$/);
+    await expect
+      .poll(() => button?.textContent)
+      .toMatch(/^Show more \(1\d\d,\d{3} more characters\)$/);
     expect(button?.getAttribute('aria-expanded')).toBe('false');
     const overflow = element.querySelector(`#${button?.getAttribute('aria-controls') ?? ''}`);
     expect(overflow?.hasAttribute('hidden')).toBe(true);
@@ -169,7 +189,10 @@ describe('MarkdownView of a very long answer', () => {
   });
 
   test('a stored 150-level list (24 KB) shows every item, a piece per frame', async () => {
-    const text = Array.from({ length: 150 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+    const text = Array.from(
+      { length: 150 },
+      (_, level) => `${'  '.repeat(level)}- item ${level}`,
+    ).join('\n');
     const view = new MarkdownView({ text, finished: true });
 
     await expect.poll(() => view.element.querySelectorAll('li').length).toBe(150);

@@ -12,10 +12,18 @@ afterEach(() => {
 });
 
 const DARK: Record<string, string> = {
-  '--agent-chat-bg': '#111318', '--agent-chat-surface': '#1a1d24', '--agent-chat-fg': '#e7e9ee',
-  '--agent-chat-muted': '#9aa4b2', '--agent-chat-border': '#2b303b', '--agent-chat-accent': '#8d95ff',
-  '--agent-chat-accent-fg': '#0f1115', '--agent-chat-user-bg': '#272c4a', '--agent-chat-user-fg': '#eef0ff',
-  '--agent-chat-code-bg': '#0b0d11', 'color-scheme': 'dark', 'background': '#111318',
+  '--agent-chat-bg': '#111318',
+  '--agent-chat-surface': '#1a1d24',
+  '--agent-chat-fg': '#e7e9ee',
+  '--agent-chat-muted': '#9aa4b2',
+  '--agent-chat-border': '#2b303b',
+  '--agent-chat-accent': '#8d95ff',
+  '--agent-chat-accent-fg': '#0f1115',
+  '--agent-chat-user-bg': '#272c4a',
+  '--agent-chat-user-fg': '#eef0ff',
+  '--agent-chat-code-bg': '#0b0d11',
+  'color-scheme': 'dark',
+  background: '#111318',
 };
 
 async function storeWithConversations() {
@@ -28,7 +36,9 @@ async function storeWithConversations() {
         number === 1 && index === 30
           ? 'For a crème brûlée you need cream, sugar and egg yolks; the crème must not boil.'
           : `${topic}, step ${index}: some ordinary words about ${topic.toLowerCase()} and the weather.`;
-      messages.push(index % 2 === 0 ? { role: 'user', content: text } : { role: 'assistant', content: text });
+      messages.push(
+        index % 2 === 0 ? { role: 'user', content: text } : { role: 'assistant', content: text },
+      );
     }
     await history.append(`c${number}`, messages);
   }
@@ -47,7 +57,8 @@ test('typing finds messages of every conversation, marks the words, and opens th
   document.body.append(chat);
   mounted.push(chat);
   const root = chat.shadowRoot as ShadowRoot;
-  const list = () => root.querySelector('agent-conversations')?.shadowRoot as ShadowRoot | undefined;
+  const list = () =>
+    root.querySelector('agent-conversations')?.shadowRoot as ShadowRoot | undefined;
   await expect.poll(() => list()?.querySelector('input[type="search"]')).toBeTruthy();
   const input = list()?.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
   input.value = 'CREME brulee';
@@ -56,9 +67,16 @@ test('typing finds messages of every conversation, marks the words, and opens th
   await expect.poll(() => list()?.querySelectorAll('[part~="search-result"]').length).toBe(1);
   const result = list()?.querySelector('[part~="search-result"]') as HTMLElement;
   expect(result.textContent).toContain('Bread recipes');
-  expect([...result.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['crème', 'brûlée', 'crème']);
+  expect([...result.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+    'crème',
+    'brûlée',
+    'crème',
+  ]);
 
-  for (const [name, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [name, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.viewport(width, height);
     chat.style.height = `${height}px`;
     for (const scheme of ['light', 'dark'] as const) {
@@ -67,7 +85,10 @@ test('typing finds messages of every conversation, marks the words, and opens th
         else chat.style.removeProperty(property);
       }
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      await page.screenshot({ path: `../../test-results/conversation-search/${name}-${scheme}.png`, element: chat });
+      await page.screenshot({
+        path: `../../test-results/conversation-search/${name}-${scheme}.png`,
+        element: chat,
+      });
     }
   }
   await page.viewport(1280, 800);
@@ -76,12 +97,17 @@ test('typing finds messages of every conversation, marks the words, and opens th
   result.click();
   await expect.poll(() => chat.conversationId).toBe('c1');
   // Message 30 is the 16th prompt: it is rendered (earlier than the 40 entries first shown) and scrolled into view.
-  await expect.poll(() => root.querySelector('article[data-found]')?.textContent ?? '').toContain('crème brûlée');
+  await expect
+    .poll(() => root.querySelector('article[data-found]')?.textContent ?? '')
+    .toContain('crème brûlée');
   const found = root.querySelector('article[data-found]') as HTMLElement;
   const log = root.querySelector('[part~="log"]') as HTMLElement;
   const box = found.getBoundingClientRect();
   const view = log.getBoundingClientRect();
   expect(box.top).toBeGreaterThanOrEqual(view.top);
   expect(box.bottom).toBeLessThanOrEqual(view.bottom);
-  await page.screenshot({ path: '../../test-results/conversation-search/opened-at-message.png', element: chat });
+  await page.screenshot({
+    path: '../../test-results/conversation-search/opened-at-message.png',
+    element: chat,
+  });
 });

@@ -1,7 +1,12 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
 import { z } from 'zod';
-import { Client, DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE, scriptedBackend, tool } from '../../src/index.js';
+import {
+  Client,
+  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
+  scriptedBackend,
+  tool,
+} from '../../src/index.js';
 
 // Measured fact 6 of issue 27: 200 calls in one answer froze the page for 2.3 s. This test runs
 // and renders them in <agent-chat> and REPORTS the main thread's long tasks (a Long Tasks API
@@ -20,7 +25,11 @@ async function twoHundredCalls(limit: number | undefined) {
     input: z.object({ n: z.number() }),
     execute: ({ n }) => (ran.push(n), `step ${n}`),
   });
-  const toolCalls = Array.from({ length: 200 }, (_, n) => ({ name: 'step', input: { n }, id: `c${n}` }));
+  const toolCalls = Array.from({ length: 200 }, (_, n) => ({
+    name: 'step',
+    input: { n },
+    id: `c${n}`,
+  }));
   const chat = document.createElement('agent-chat');
   chat.style.height = '700px';
   chat.client = new Client({
@@ -41,7 +50,11 @@ async function twoHundredCalls(limit: number | undefined) {
   observer.observe({ type: 'longtask', buffered: false });
   const started = performance.now();
   await chat.send('Take 200 steps');
-  await expect.poll(() => chat.shadowRoot?.querySelector('article.assistant')?.textContent, { timeout: 30_000 }).toContain('All done.');
+  await expect
+    .poll(() => chat.shadowRoot?.querySelector('article.assistant')?.textContent, {
+      timeout: 30_000,
+    })
+    .toContain('All done.');
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
   observer.disconnect();
   const cards = chat.shadowRoot?.querySelectorAll('section.tool').length ?? 0;

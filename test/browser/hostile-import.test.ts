@@ -101,7 +101,9 @@ for (const button of ['approve', 'deny'] as const) {
     expect(ran).toEqual([]);
 
     card(chat, 'send_money')?.querySelector<HTMLButtonElement>('[part~="deny-button"]')?.click();
-    await expect.poll(() => chat.shadowRoot?.querySelector('article.assistant:last-of-type')?.textContent).toContain('It is noon.');
+    await expect
+      .poll(() => chat.shadowRoot?.querySelector('article.assistant:last-of-type')?.textContent)
+      .toContain('It is noon.');
     expect(ran).toEqual(button === 'approve' ? ['get_time'] : []);
     expect(status(chat, 'send_money')).toContain('Denied');
   });

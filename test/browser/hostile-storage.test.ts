@@ -16,7 +16,9 @@ afterEach(() => {
 let databases = 0;
 const messages = (count: number): Message[] =>
   Array.from({ length: count }, (_, index): Message =>
-    index % 2 === 0 ? { role: 'user', content: `question ${index}` } : { role: 'assistant', content: `answer ${index}` },
+    index % 2 === 0
+      ? { role: 'user', content: `question ${index}` }
+      : { role: 'assistant', content: `answer ${index}` },
   );
 
 async function damagedDatabase(damage: (objectStore: IDBObjectStore) => void) {
@@ -47,7 +49,9 @@ function mount(dbName: string, errors: Error[]): AgentChat {
 }
 
 const notes = (chat: AgentChat) =>
-  [...(chat.shadowRoot?.querySelectorAll('[part~="note"]') ?? [])].map((note) => note.textContent.trim());
+  [...(chat.shadowRoot?.querySelectorAll('[part~="note"]') ?? [])].map((note) =>
+    note.textContent.trim(),
+  );
 
 test('a record that says pageCount 0 over two pages: a new prompt loses nothing, and the repair is told', async () => {
   const dbName = await damagedDatabase((objectStore) => {
@@ -60,7 +64,9 @@ test('a record that says pageCount 0 over two pages: a new prompt loses nothing,
   const chat = mount(dbName, errors);
   await expect.poll(() => chat.shadowRoot?.querySelectorAll('article.user').length).toBe(20);
   await chat.send('one more');
-  await expect.poll(() => chat.shadowRoot?.querySelector('article.assistant:last-of-type')?.textContent).toContain('Noted.');
+  await expect
+    .poll(() => chat.shadowRoot?.querySelector('article.assistant:last-of-type')?.textContent)
+    .toContain('Noted.');
   chat.remove();
 
   const reloaded = indexedDBHistory({ dbName });
@@ -68,7 +74,9 @@ test('a record that says pageCount 0 over two pages: a new prompt loses nothing,
   expect(loaded?.messages.slice(0, 40)).toEqual(messages(40));
   expect(loaded?.messages).toHaveLength(42);
   reloaded.close();
-  expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('counts') as unknown]);
+  expect(errors.map((error) => error.message)).toEqual([
+    expect.stringContaining('counts') as unknown,
+  ]);
 });
 
 test('two unreadable messages: the transcript says so, onError is told, export has the rest', async () => {
@@ -80,8 +88,12 @@ test('two unreadable messages: the transcript says so, onError is told, export h
   });
   const errors: Error[] = [];
   const chat = mount(dbName, errors);
-  await expect.poll(() => notes(chat)).toContain('2 stored messages could not be read: they are left out.');
+  await expect
+    .poll(() => notes(chat))
+    .toContain('2 stored messages could not be read: they are left out.');
   expect(errors[0]?.message).toContain('2 messages could not be read');
-  const file = JSON.parse(await indexedDBHistory({ dbName }).exportConversation('c')) as { messages: unknown[] };
+  const file = JSON.parse(await indexedDBHistory({ dbName }).exportConversation('c')) as {
+    messages: unknown[];
+  };
   expect(file.messages).toHaveLength(38);
 });

@@ -274,8 +274,12 @@ describe('limits', () => {
 
   test('an engine failure in one run does not hang a run waiting beside it', async () => {
     const [waiting, crashing] = await Promise.all([
-      run('await new Promise((resolve) => setTimeout(resolve, 100));\nconsole.log("after");\n6 * 7'),
-      run('let value = {};\nfor (let i = 0; i < 1e5; i++) value = { value };\nJSON.stringify(value).length'),
+      run(
+        'await new Promise((resolve) => setTimeout(resolve, 100));\nconsole.log("after");\n6 * 7',
+      ),
+      run(
+        'let value = {};\nfor (let i = 0; i < 1e5; i++) value = { value };\nJSON.stringify(value).length',
+      ),
     ]);
     expect(waiting).toEqual({ result: 42, logs: ['after'] });
     expect(crashing.error?.message).toMatch(/stack|sandbox engine/);

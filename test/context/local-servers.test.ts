@@ -224,14 +224,11 @@ describe('a model that takes no images', () => {
     },
   );
 
-  it.each<FakeKind>(['vllm'])(
-    '%s does not say: its refusal comes with the fix',
-    async (kind) => {
-      server = await startContextServer({ kind, model: 'text-only', window: 8192, vision: false });
-      const client = new Client({ model: 'text-only', baseURL: server.url, maxRetries: 0 });
-      const failure = await collect(client.run(picture)).catch((error: unknown) => error);
-      expect(failure).toMatchObject({ code: 'HTTP_ERROR' });
-      expect((failure as AgentError).context?.fix).toMatch(/takes no images/);
-    },
-  );
+  it.each<FakeKind>(['vllm'])('%s does not say: its refusal comes with the fix', async (kind) => {
+    server = await startContextServer({ kind, model: 'text-only', window: 8192, vision: false });
+    const client = new Client({ model: 'text-only', baseURL: server.url, maxRetries: 0 });
+    const failure = await collect(client.run(picture)).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'HTTP_ERROR' });
+    expect((failure as AgentError).context?.fix).toMatch(/takes no images/);
+  });
 });

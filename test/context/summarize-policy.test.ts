@@ -9,7 +9,11 @@ import type { AgentEvent } from '../../src/types/events.js';
 import type { Message } from '../../src/types/message.js';
 import { collect } from '../support/collect.js';
 import { assertHistoryConsistent } from '../support/history-invariant.js';
-import { startSummaryFakeServer, type ReceivedRequest, type SummaryFakeServer } from '../support/summary-fake-server.js';
+import {
+  startSummaryFakeServer,
+  type ReceivedRequest,
+  type SummaryFakeServer,
+} from '../support/summary-fake-server.js';
 
 // contextPolicy: 'summarize' through the summary fake over real HTTP: a 40-turn conversation
 // with tool calls on a 2,048-token window.
@@ -52,7 +56,8 @@ function options(extra: Partial<AgentOptions> = {}): AgentOptions {
 }
 
 /** The request as the server received it, as messages (the checks below read them). */
-const asMessages = (request: ReceivedRequest): Message[] => request.messages as unknown as Message[];
+const asMessages = (request: ReceivedRequest): Message[] =>
+  request.messages as unknown as Message[];
 
 /**
  * A request's tokens at 3.5 characters a token (English runs ~4 with Llama and Qwen
@@ -72,7 +77,8 @@ const textOf = (message: Message | undefined): string =>
 
 async function converse(client: Client, from: number, to: number): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
-  for (let turn = from; turn <= to; turn += 1) events.push(...(await collect(client.run(prompt(turn)))));
+  for (let turn = from; turn <= to; turn += 1)
+    events.push(...(await collect(client.run(prompt(turn)))));
   return events;
 }
 
@@ -103,7 +109,11 @@ describe("contextPolicy: 'summarize'", () => {
       const covers = summarised ? Number(summarised[1]) : 0;
       expect(rest[0]?.role).toBe('user');
       const tail = history.slice(covers, covers + rest.length).map((message) => {
-        const { reasoning: _r, durationMs: _d, ...sent } = message as Message & { reasoning?: string; durationMs?: number };
+        const {
+          reasoning: _r,
+          durationMs: _d,
+          ...sent
+        } = message as Message & { reasoning?: string; durationMs?: number };
         return sent;
       });
       expect(rest).toEqual(tail);
@@ -119,7 +129,9 @@ describe("contextPolicy: 'summarize'", () => {
     const compactions = client.summaries.length;
     expect(fake.summaryRequests()).toHaveLength(compactions);
     // A crossing is a request whose summary is newer than the previous request's.
-    const covers = events.flatMap((event) => (event.type === 'context_compacted' ? [event.summarizedMessages] : []));
+    const covers = events.flatMap((event) =>
+      event.type === 'context_compacted' ? [event.summarizedMessages] : [],
+    );
     expect(new Set(covers).size).toBe(compactions);
     for (const request of fake.summaryRequests()) expect(estimate(request)).toBeLessThan(WINDOW);
   });
@@ -132,10 +144,16 @@ describe("contextPolicy: 'summarize'", () => {
     const events = await converse(client, 1, 24);
     expect(events.filter((event) => event.type === 'context_compacted')).toEqual([]);
     expect(events.filter((event) => event.type === 'context_trimmed').length).toBeGreaterThan(0);
-    expect(events.filter((event) => event.type === 'done').every((event) => event.type === 'done' && event.status === 'completed')).toBe(true);
+    expect(
+      events
+        .filter((event) => event.type === 'done')
+        .every((event) => event.type === 'done' && event.status === 'completed'),
+    ).toBe(true);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toMatchObject({ code: 'HTTP_ERROR' });
-    expect(errors[0]?.message).toMatch(/Summarising \d+ earlier messages failed.*summary model crashed.*drop-oldest/);
+    expect(errors[0]?.message).toMatch(
+      /Summarising \d+ earlier messages failed.*summary model crashed.*drop-oldest/,
+    );
     // At most one try per prompt while it fails.
     const prompts = events.filter((event) => event.type === 'done').length;
     expect(fake.summaryRequests().length).toBeLessThanOrEqual(prompts);
@@ -177,7 +195,9 @@ describe("contextPolicy: 'summarize'", () => {
     const client = new Client(options({ history, conversationId: 'exported' }));
     await converse(client, 1, 16);
     await client.close();
-    const file = JSON.parse(await history.exportConversation('exported')) as { summaries?: unknown[] };
+    const file = JSON.parse(await history.exportConversation('exported')) as {
+      summaries?: unknown[];
+    };
     expect(file.summaries).toEqual(client.summaries);
     const other = memoryHistory();
     const id = await other.importConversation(JSON.stringify(file));
@@ -186,7 +206,9 @@ describe("contextPolicy: 'summarize'", () => {
     await reloaded.ready;
     expect(reloaded.summaries).toEqual(client.summaries);
     // Editing the second prompt makes a branch the summaries do not cover…
-    const second = reloaded.history.findIndex((message, index) => index > 0 && message.role === 'user');
+    const second = reloaded.history.findIndex(
+      (message, index) => index > 0 && message.role === 'user',
+    );
     await reloaded.rewind(second);
     await collect(reloaded.run('Turn 2: something else entirely'));
     expect(summariesFor(reloaded.history, reloaded.summaries)).toEqual([]);

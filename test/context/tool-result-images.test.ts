@@ -139,7 +139,9 @@ describe('tool results with images', () => {
     });
     expect(sent.at(-1)).toEqual({
       role: 'user',
-      content: expect.stringMatching(/^Images returned by the tool "lookup" \(call \w+\):$/) as string,
+      content: expect.stringMatching(
+        /^Images returned by the tool "lookup" \(call \w+\):$/,
+      ) as string,
       images: [PIXEL],
     });
   });

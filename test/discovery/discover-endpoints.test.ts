@@ -12,7 +12,11 @@ function routes(table: Record<string, { cors?: Answer; opaque?: Answer }>) {
     const route = table[url];
     const answer = init?.mode === 'no-cors' ? route?.opaque : route?.cors;
     if (answer === 'hang') {
-      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'TimeoutError'))));
+      return new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'TimeoutError')),
+        ),
+      );
     }
     if (answer instanceof Response) return Promise.resolve(answer.clone());
     return Promise.reject(answer ?? new TypeError('Failed to fetch'));
@@ -20,7 +24,8 @@ function routes(table: Record<string, { cors?: Answer; opaque?: Answer }>) {
   return { fetch, calls };
 }
 
-const models = (...ids: string[]) => Response.json({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) });
+const models = (...ids: string[]) =>
+  Response.json({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) });
 const PAGE = 'http://localhost:5173';
 
 describe('discoverEndpoints', () => {
@@ -53,7 +58,11 @@ describe('discoverEndpoints', () => {
   test('a CORS-blocked Ollama gets the OLLAMA_ORIGINS fix for this page', async () => {
     const fake = routes({ 'http://localhost:11434/v1/models': { opaque: new Response(null) } });
 
-    const [ollama] = await discoverEndpoints({ fetch: fake.fetch, pageOrigin: PAGE, candidates: [{ name: 'Ollama', baseURL: 'http://localhost:11434/v1' }] });
+    const [ollama] = await discoverEndpoints({
+      fetch: fake.fetch,
+      pageOrigin: PAGE,
+      candidates: [{ name: 'Ollama', baseURL: 'http://localhost:11434/v1' }],
+    });
 
     expect(ollama?.status).toBe('cors');
     expect(ollama?.fix).toContain(`OLLAMA_ORIGINS=${PAGE}`);
@@ -62,18 +71,31 @@ describe('discoverEndpoints', () => {
   test('outside a page (no CORS) a failure is unreachable, with no second probe', async () => {
     const fake = routes({});
 
-    const found = await discoverEndpoints({ fetch: fake.fetch, candidates: [{ name: 'vLLM', baseURL: 'http://localhost:8000/v1' }] });
+    const found = await discoverEndpoints({
+      fetch: fake.fetch,
+      candidates: [{ name: 'vLLM', baseURL: 'http://localhost:8000/v1' }],
+    });
 
-    expect(found[0]).toMatchObject({ status: 'unreachable', message: expect.stringContaining('Nothing answered') as unknown });
+    expect(found[0]).toMatchObject({
+      status: 'unreachable',
+      message: expect.stringContaining('Nothing answered') as unknown,
+    });
     expect(fake.calls).toHaveLength(1);
   });
 
   test('a server that does not answer in time is unreachable after timeoutMs', async () => {
     const fake = routes({ 'http://localhost:8000/v1/models': { cors: 'hang', opaque: 'hang' } });
 
-    const found = await discoverEndpoints({ fetch: fake.fetch, timeoutMs: 20, candidates: [{ name: 'vLLM', baseURL: 'http://localhost:8000/v1' }] });
+    const found = await discoverEndpoints({
+      fetch: fake.fetch,
+      timeoutMs: 20,
+      candidates: [{ name: 'vLLM', baseURL: 'http://localhost:8000/v1' }],
+    });
 
-    expect(found[0]).toMatchObject({ status: 'unreachable', message: 'No answer from http://localhost:8000/v1 within 20 ms' });
+    expect(found[0]).toMatchObject({
+      status: 'unreachable',
+      message: 'No answer from http://localhost:8000/v1 within 20 ms',
+    });
   });
 
   test('answers that are not a model list are errors saying so', async () => {
@@ -83,7 +105,11 @@ describe('discoverEndpoints', () => {
       'http://c.test/v1/models': { cors: Response.json({ models: [] }) },
     });
 
-    const found = await discoverEndpoints({ fetch: fake.fetch, candidates: [], urls: ['http://a.test', 'http://b.test/v1/', 'http://c.test'] });
+    const found = await discoverEndpoints({
+      fetch: fake.fetch,
+      candidates: [],
+      urls: ['http://a.test', 'http://b.test/v1/', 'http://c.test'],
+    });
 
     expect(found.map((endpoint) => [endpoint.name, endpoint.status])).toEqual([
       ['Custom', 'error'],
@@ -106,14 +132,25 @@ describe('discoverEndpoints', () => {
     });
 
     expect(found).toEqual([
-      { name: 'Ollama', baseURL: 'http://192.168.1.20:11434/v1', status: 'ready', models: ['m'], message: 'Ollama at http://192.168.1.20:11434/v1: 1 model' },
+      {
+        name: 'Ollama',
+        baseURL: 'http://192.168.1.20:11434/v1',
+        status: 'ready',
+        models: ['m'],
+        message: 'Ollama at http://192.168.1.20:11434/v1: 1 model',
+      },
     ]);
   });
 
   test('rejects a URL that is not http(s), and cancels with the signal', async () => {
-    await expect(discoverEndpoints({ fetch: routes({}).fetch, urls: ['ftp://x'] })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      discoverEndpoints({ fetch: routes({}).fetch, urls: ['ftp://x'] }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     const controller = new AbortController();
-    const pending = discoverEndpoints({ fetch: routes({ 'http://localhost:11434/v1/models': { cors: 'hang' } }).fetch, signal: controller.signal });
+    const pending = discoverEndpoints({
+      fetch: routes({ 'http://localhost:11434/v1/models': { cors: 'hang' } }).fetch,
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'EXECUTION_CANCELLED' });
   });

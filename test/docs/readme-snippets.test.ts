@@ -19,9 +19,11 @@ function snippets(): { name: string; code: string }[] {
     if (language === 'ts') {
       found.push({ name: `README.md:${line}.ts`, code: body });
       // A block that names a .mjs file must paste into one: the same code, checked as JavaScript.
-      if (/^\/\/ [\w-]+\.mjs\b/.test(body)) found.push({ name: `README.md:${line}.mjs`, code: body });
-    }
-    else for (const script of body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) found.push({ name: `README.md:${line}.js`, code: script[1] ?? '' });
+      if (/^\/\/ [\w-]+\.mjs\b/.test(body))
+        found.push({ name: `README.md:${line}.mjs`, code: body });
+    } else
+      for (const script of body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g))
+        found.push({ name: `README.md:${line}.js`, code: script[1] ?? '' });
   }
   return found;
 }
@@ -30,10 +32,16 @@ function snippets(): { name: string; code: string }[] {
 const NO_BUILD = './open-agent/agent-chat.js';
 
 /** Type errors in `files` (virtual, under the repo root), as `README.md:<line>.<ext> +<line in block>: message`. */
-function typeErrors(files: { name: string; code: string }[], overrides: ts.CompilerOptions): string[] {
+function typeErrors(
+  files: { name: string; code: string }[],
+  overrides: ts.CompilerOptions,
+): string[] {
   const virtual = new Map(files.map((file) => [`${root}.readme/${file.name}`, file.code]));
   // The pages' relative import of the no-build file, next to the virtual snippets.
-  virtual.set(`${root}.readme/${NO_BUILD.replace('./', '').replace(/\.js$/, '.ts')}`, `export * from '../../components/standalone.js';\n`);
+  virtual.set(
+    `${root}.readme/${NO_BUILD.replace('./', '').replace(/\.js$/, '.ts')}`,
+    `export * from '../../components/standalone.js';\n`,
+  );
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -57,19 +65,30 @@ function typeErrors(files: { name: string; code: string }[], overrides: ts.Compi
   const host: ts.CompilerHost = Object.assign(Object.create(base) as ts.CompilerHost, {
     getSourceFile: (name: string, language: ts.ScriptTarget | ts.CreateSourceFileOptions) => {
       const code = virtual.get(name);
-      return code === undefined ? base.getSourceFile(name, language) : ts.createSourceFile(name, code, language);
+      return code === undefined
+        ? base.getSourceFile(name, language)
+        : ts.createSourceFile(name, code, language);
     },
     fileExists: (name: string) => virtual.has(name) || base.fileExists(name),
-    directoryExists: (name: string) => name.startsWith(`${root}.readme`) || (base.directoryExists?.(name) ?? true),
+    directoryExists: (name: string) =>
+      name.startsWith(`${root}.readme`) || (base.directoryExists?.(name) ?? true),
     readFile: (name: string) => virtual.get(name) ?? base.readFile(name),
   });
 
   const program = ts.createProgram([...virtual.keys()], options, host);
   return ts
     .getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file === undefined || (virtual.has(diagnostic.file.fileName) && !diagnostic.file.fileName.includes('/open-agent/')))
+    .filter(
+      (diagnostic) =>
+        diagnostic.file === undefined ||
+        (virtual.has(diagnostic.file.fileName) &&
+          !diagnostic.file.fileName.includes('/open-agent/')),
+    )
     .map((diagnostic) => {
-      const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+      const where =
+        diagnostic.file && diagnostic.start !== undefined
+          ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+          : undefined;
       const name = diagnostic.file?.fileName.replace(`${root}.readme/`, '') ?? '';
       return `${name} +${(where?.line ?? 0) + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
     });
@@ -78,10 +97,25 @@ function typeErrors(files: { name: string; code: string }[], overrides: ts.Compi
 test('the README has snippets, and every one type-checks', () => {
   const files = snippets();
   expect(files.length).toBeGreaterThanOrEqual(5);
-  expect(typeErrors(files.filter((file) => file.name.endsWith('.ts')), {})).toEqual([]);
+  expect(
+    typeErrors(
+      files.filter((file) => file.name.endsWith('.ts')),
+      {},
+    ),
+  ).toEqual([]);
   // A page script may take `querySelector('agent-chat')` to be there: it is, in the same page.
-  expect(typeErrors(files.filter((file) => file.name.endsWith('.js')), { strictNullChecks: false })).toEqual([]);
-  expect(typeErrors(files.filter((file) => file.name.endsWith('.mjs')), {})).toEqual([]);
+  expect(
+    typeErrors(
+      files.filter((file) => file.name.endsWith('.js')),
+      { strictNullChecks: false },
+    ),
+  ).toEqual([]);
+  expect(
+    typeErrors(
+      files.filter((file) => file.name.endsWith('.mjs')),
+      {},
+    ),
+  ).toEqual([]);
 }, 240_000); // full programs over the sources: ~20 s alone, far more on a busy 2-core machine
 
 test('no page in the README loads code from a registry name we do not hold', () => {
@@ -90,7 +124,9 @@ test('no page in the README loads code from a registry name we do not hold', () 
   const pages = [...readme.matchAll(/^```html\n([\s\S]*?)^```/gm)].map((match) => match[1] ?? '');
   expect(pages.length).toBeGreaterThan(0);
   for (const page of pages) {
-    expect(page).not.toMatch(/https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io)/);
+    expect(page).not.toMatch(
+      /https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io)/,
+    );
   }
   expect(readme).toContain(`src="${NO_BUILD}"`);
 });

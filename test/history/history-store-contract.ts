@@ -231,7 +231,11 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       ['not an object', '[1,2]', 'the file is not a JSON object'],
       ['another format', '{"format":"chatgpt","version":1}', '"format" is "chatgpt"'],
       // The two files of the walkthrough in issue 15, once told "the file is not a JSON object".
-      ['an unknown format alone', '{"format":"nope"}', '"format" is "nope", expected "open-agent-conversation"'],
+      [
+        'an unknown format alone',
+        '{"format":"nope"}',
+        '"format" is "nope", expected "open-agent-conversation"',
+      ],
       ['no version', '{"format":"open-agent-conversation"}', '"version" is missing'],
       [
         'a newer version',
@@ -288,8 +292,15 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
 
     test('a version 1 file (no forks) still imports', async () => {
       const history = open();
-      const v1 = { format: 'open-agent-conversation', version: 1, id: 'old', title: 'Old',
-        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('hello')] };
+      const v1 = {
+        format: 'open-agent-conversation',
+        version: 1,
+        id: 'old',
+        title: 'Old',
+        createdAt: 1,
+        updatedAt: 2,
+        messages: [user('hi'), assistant('hello')],
+      };
       const id = await history.importConversation(JSON.stringify(v1));
       const loaded = await history.load(id);
       expect(loaded?.messages).toEqual(v1.messages);
@@ -311,11 +322,21 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
           ],
         },
       ];
-      const file = { format: 'open-agent-conversation', version: 2, id: 'f', title: 'Forked',
-        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('second answer')], forks };
+      const file = {
+        format: 'open-agent-conversation',
+        version: 2,
+        id: 'f',
+        title: 'Forked',
+        createdAt: 1,
+        updatedAt: 2,
+        messages: [user('hi'), assistant('second answer')],
+        forks,
+      };
       const id = await history.importConversation(JSON.stringify(file));
       expect((await history.load(id))?.forks).toEqual(forks);
-      const again = await history.importConversation(await history.exportConversation(id), { id: 'g' });
+      const again = await history.importConversation(await history.exportConversation(id), {
+        id: 'g',
+      });
       expect((await history.load(again))?.forks).toEqual(forks);
       await history.delete('g');
       await history.importConversation(JSON.stringify({ ...file, forks: undefined }), { id: 'g' });
@@ -324,12 +345,28 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
 
     test.each([
       ['two active versions', [{ index: 1, branches: [null, null] }], 'forks.0.branches'],
-      ['a fork past the messages', [{ index: 9, branches: [{ messages: [], forks: [] }, null] }], 'forks.0.index'],
-      ['a bad message in a branch', [{ index: 1, branches: [{ messages: [{ role: 'x' }], forks: [] }, null] }], 'forks.0.branches.0.messages.0'],
+      [
+        'a fork past the messages',
+        [{ index: 9, branches: [{ messages: [], forks: [] }, null] }],
+        'forks.0.index',
+      ],
+      [
+        'a bad message in a branch',
+        [{ index: 1, branches: [{ messages: [{ role: 'x' }], forks: [] }, null] }],
+        'forks.0.branches.0.messages.0',
+      ],
     ])('a file with bad forks (%s) is refused and changes nothing', async (_, forks, where) => {
       const history = open();
-      const file = { format: 'open-agent-conversation', version: 2, id: 'b', title: 'B',
-        createdAt: 1, updatedAt: 2, messages: [user('hi'), assistant('yo')], forks };
+      const file = {
+        format: 'open-agent-conversation',
+        version: 2,
+        id: 'b',
+        title: 'B',
+        createdAt: 1,
+        updatedAt: 2,
+        messages: [user('hi'), assistant('yo')],
+        forks,
+      };
       const error = await rejection(history.importConversation(JSON.stringify(file)));
       expect(isAgentError(error, 'VALIDATION_FAILED')).toBe(true);
       expect(String((error as Error).message)).toContain(where);
@@ -370,7 +407,12 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
     test('summaries are stored beside the messages, exported, imported and deleted with them', async () => {
       const history = open();
       await history.append('c1', [user('Hello'), assistant('Hi.'), user('More')]);
-      const summary = { text: 'They said hello.', covers: 2, fingerprint: '2-abc-def', createdAt: 5 };
+      const summary = {
+        text: 'They said hello.',
+        covers: 2,
+        fingerprint: '2-abc-def',
+        createdAt: 5,
+      };
       await history.addSummary?.('c1', summary);
       await history.addSummary?.('c1', { ...summary, covers: 3, model: 'small' });
       const loaded = await history.load('c1');
@@ -379,11 +421,15 @@ export function describeHistoryStore(name: string, makeStore: StoreFactory): voi
       const file = await history.exportConversation('c1');
       const copy = await history.importConversation(file, { id: 'c2' });
       expect((await history.load(copy))?.summaries).toEqual(loaded?.summaries);
-      expect(await rejection(history.addSummary?.('c1', { ...summary, covers: 0 }) ?? Promise.reject(new Error('no addSummary')))).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(
+        await rejection(
+          history.addSummary?.('c1', { ...summary, covers: 0 }) ??
+            Promise.reject(new Error('no addSummary')),
+        ),
+      ).toMatchObject({ code: 'VALIDATION_FAILED' });
       await history.delete('c1');
       await history.append('c1', [user('Again')]);
       expect((await history.load('c1'))?.summaries).toBeUndefined();
     });
-
   });
 }

@@ -274,9 +274,17 @@ describe('indexedDBHistory on fake-indexeddb', () => {
 
     const stored = [user('first'), assistant('one'), ...pageOfMessages(40)];
     expect(loaded?.messages).toEqual([...stored.slice(0, 32), assistant('kept')]);
-    expect(loaded?.damage).toEqual({ unreadableMessages: 1, recordRepaired: true, branchesLost: false });
+    expect(loaded?.damage).toEqual({
+      unreadableMessages: 1,
+      recordRepaired: true,
+      branchesLost: false,
+    });
     expect(again?.messages).toEqual(loaded?.messages);
-    expect(again?.damage).toEqual({ unreadableMessages: 1, recordRepaired: false, branchesLost: false });
+    expect(again?.damage).toEqual({
+      unreadableMessages: 1,
+      recordRepaired: false,
+      branchesLost: false,
+    });
     expect(exported.messages).toHaveLength(33);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('"bad" is damaged: 1 unreadable');

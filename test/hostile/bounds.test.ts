@@ -37,7 +37,10 @@ describe('a response with 200 tool calls', () => {
     expect(ran).toEqual(Array.from({ length: DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE }, (_, n) => n));
     const refused = events.filter((event) => event.type === 'tool_use_error');
     expect(refused).toHaveLength(200 - DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE);
-    expect(refused[0]).toMatchObject({ code: 'TOOL_DENIED', toolUseId: `c${DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE}` });
+    expect(refused[0]).toMatchObject({
+      code: 'TOOL_DENIED',
+      toolUseId: `c${DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE}`,
+    });
     // Every call has its result in the next request: the model is told why.
     const sent = backend.requests[1]?.messages.filter((message) => message.role === 'tool') ?? [];
     expect(sent).toHaveLength(200);
@@ -47,7 +50,13 @@ describe('a response with 200 tool calls', () => {
   it('takes another limit from the options', async () => {
     const { ran, step } = counting();
     const backend = scriptedBackend([{ toolCalls: calls(5) }, { text: 'ok' }]);
-    const client = new Client({ model: 'm', backend, tools: [step], autoExecuteTools: true, maxToolCallsPerResponse: 2 });
+    const client = new Client({
+      model: 'm',
+      backend,
+      tools: [step],
+      autoExecuteTools: true,
+      maxToolCallsPerResponse: 2,
+    });
     await collect(client.run('go'));
     expect(ran).toEqual([0, 1]);
   });
@@ -58,8 +67,18 @@ describe('a 5 MB tool result', () => {
     const huge = 'x'.repeat(5_000_000);
     const big = tool({ name: 'big', description: 'Big', input: z.object({}), execute: () => huge });
     const history = memoryHistory();
-    const backend = scriptedBackend([{ toolCalls: [{ name: 'big', input: {}, id: 'b' }] }, { text: 'ok' }]);
-    const client = new Client({ model: 'm', backend, tools: [big], autoExecuteTools: true, history, conversationId: 'c' });
+    const backend = scriptedBackend([
+      { toolCalls: [{ name: 'big', input: {}, id: 'b' }] },
+      { text: 'ok' },
+    ]);
+    const client = new Client({
+      model: 'm',
+      backend,
+      tools: [big],
+      autoExecuteTools: true,
+      history,
+      conversationId: 'c',
+    });
     const events = await collect(client.run('go'));
     await client.close();
     const result = events.find((event) => event.type === 'tool_result');
@@ -69,6 +88,8 @@ describe('a 5 MB tool result', () => {
     expect(text.length).toBeLessThan(DEFAULT_MAX_TOOL_RESULT_CHARACTERS + 500);
     expect(text).toMatch(/truncated/);
     const sent = backend.requests[1]?.messages.find((message) => message.role === 'tool');
-    expect(typeof sent?.content === 'string' && sent.content.length).toBeLessThan(DEFAULT_MAX_TOOL_RESULT_CHARACTERS + 500);
+    expect(typeof sent?.content === 'string' && sent.content.length).toBeLessThan(
+      DEFAULT_MAX_TOOL_RESULT_CHARACTERS + 500,
+    );
   });
 });

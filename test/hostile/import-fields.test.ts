@@ -28,9 +28,18 @@ const refused: [string, Record<string, unknown>][] = [
   ['updatedAt (a string)', { updatedAt: 'yesterday' }],
   ['messages (not a list)', { messages: { 0: { role: 'user', content: 'x' } } }],
   ['messages (a role that does not exist)', { messages: [{ role: 'root', content: 'x' }] }],
-  ['messages (tool call arguments not a string)', {
-    messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: {} } }] }],
-  }],
+  [
+    'messages (tool call arguments not a string)',
+    {
+      messages: [
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: {} } }],
+        },
+      ],
+    },
+  ],
   ['pending (not an object)', { pending: 'run everything' }],
   ['forks (not forks)', { forks: [{ at: -5, branches: 'x' }] }],
 ];
@@ -39,7 +48,9 @@ describe('a crafted import file, field by field', () => {
   for (const [field, change] of refused) {
     it(`refuses a bad ${field} and stores nothing`, async () => {
       const history = memoryHistory();
-      const error = await history.importConversation(JSON.stringify({ ...valid, ...change })).catch((caught: unknown) => caught);
+      const error = await history
+        .importConversation(JSON.stringify({ ...valid, ...change }))
+        .catch((caught: unknown) => caught);
       expect(isAgentError(error, 'VALIDATION_FAILED')).toBe(true);
       expect(await history.list()).toEqual([]);
     });
@@ -54,19 +65,32 @@ describe('a crafted import file, field by field', () => {
     const id = await history.importConversation(text);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const file = JSON.parse(await history.exportConversation(id)) as Record<string, unknown>;
-    expect(Object.keys(file).sort()).toEqual(['createdAt', 'format', 'id', 'messages', 'title', 'updatedAt', 'version']);
+    expect(Object.keys(file).sort()).toEqual([
+      'createdAt',
+      'format',
+      'id',
+      'messages',
+      'title',
+      'updatedAt',
+      'version',
+    ]);
   });
 
   it('cuts a megabyte title to 1,000 characters', async () => {
     const history = memoryHistory();
-    const id = await history.importConversation(JSON.stringify({ ...valid, title: 't'.repeat(1_000_000) }));
+    const id = await history.importConversation(
+      JSON.stringify({ ...valid, title: 't'.repeat(1_000_000) }),
+    );
     expect((await history.load(id))?.title).toHaveLength(1000);
   });
 
   it('keeps only the known fields of each message (no extra keys reach a request)', async () => {
     const history = memoryHistory();
     const id = await history.importConversation(
-      JSON.stringify({ ...valid, messages: [{ role: 'user', content: 'Hi', tool_choice: 'required', extra: 1 }] }),
+      JSON.stringify({
+        ...valid,
+        messages: [{ role: 'user', content: 'Hi', tool_choice: 'required', extra: 1 }],
+      }),
     );
     expect((await history.load(id))?.messages).toEqual([{ role: 'user', content: 'Hi' }]);
   });

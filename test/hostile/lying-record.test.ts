@@ -1,6 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { Client, indexedDBHistory, isAgentError, scriptedBackend, type AgentError, type Message } from '../../src/index.js';
+import {
+  Client,
+  indexedDBHistory,
+  isAgentError,
+  scriptedBackend,
+  type AgentError,
+  type Message,
+} from '../../src/index.js';
 import { openDatabase } from '../../src/history/open-database.js';
 import { collect } from '../support/collect.js';
 
@@ -11,7 +18,9 @@ import { collect } from '../support/collect.js';
 let databases = 0;
 const messages = (count: number): Message[] =>
   Array.from({ length: count }, (_, index): Message =>
-    index % 2 === 0 ? { role: 'user', content: `question ${index}` } : { role: 'assistant', content: `answer ${index}` },
+    index % 2 === 0
+      ? { role: 'user', content: `question ${index}` }
+      : { role: 'assistant', content: `answer ${index}` },
   );
 
 async function lyingRecord() {
@@ -72,7 +81,13 @@ describe('a stored record that lies about its counts', () => {
       objectStore.put(page, ['m', 'c', 0]);
     });
     const errors: AgentError[] = [];
-    const client = new Client({ model: 'm', backend: scriptedBackend([]), history, conversationId: 'c', onError: (error) => errors.push(error) });
+    const client = new Client({
+      model: 'm',
+      backend: scriptedBackend([]),
+      history,
+      conversationId: 'c',
+      onError: (error) => errors.push(error),
+    });
     await client.ready;
     expect(client.history).toHaveLength(8);
     expect(errors).toHaveLength(1);

@@ -56,7 +56,9 @@ describe('abort', () => {
     expect(toolSignal?.aborted).toBe(true);
     const results = client.history.filter((message) => message.role === 'tool');
     expect(results).toHaveLength(2);
-    expect(results.every((message) => contentText(message.content).includes('cancelled'))).toBe(true);
+    expect(results.every((message) => contentText(message.content).includes('cancelled'))).toBe(
+      true,
+    );
     expect(backend.requests).toHaveLength(1);
     assertHistoryConsistent(client.history);
   });

@@ -22,7 +22,9 @@ const callTool = () =>
         choices: [
           {
             index: 0,
-            delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'look', arguments: '{}' } }] },
+            delta: {
+              tool_calls: [{ index: 0, id: 'c1', function: { name: 'look', arguments: '{}' } }],
+            },
             finish_reason: null,
           },
         ],
@@ -32,16 +34,33 @@ const callTool = () =>
   );
 const sent = (body: unknown) => (body as { messages: Message[] }).messages;
 const texts = (messages: readonly Message[]) => messages.map((message) => message.content);
-const options = (fetch: typeof globalThis.fetch) => ({ model: 'm', baseURL: 'http://x/v1', fetch, contextWindow: 32_768 });
+const options = (fetch: typeof globalThis.fetch) => ({
+  model: 'm',
+  baseURL: 'http://x/v1',
+  fetch,
+  contextWindow: 32_768,
+});
 
 /** Every tool call of `messages` and of every branch under `forks` has its result. */
-function everyCallAnswered(messages: readonly Message[], forks: readonly MessageFork[] = [], before: readonly Message[] = []): boolean {
+function everyCallAnswered(
+  messages: readonly Message[],
+  forks: readonly MessageFork[] = [],
+  before: readonly Message[] = [],
+): boolean {
   const whole = [...before, ...messages];
-  const calls = whole.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : []));
-  const results = new Set(whole.flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])));
+  const calls = whole.flatMap((message) =>
+    message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [],
+  );
+  const results = new Set(
+    whole.flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])),
+  );
   if (!calls.every((id) => results.has(id))) return false;
   return forks.every((fork) =>
-    fork.branches.every((branch) => branch === null || everyCallAnswered(branch.messages, branch.forks, whole.slice(0, fork.index))),
+    fork.branches.every(
+      (branch) =>
+        branch === null ||
+        everyCallAnswered(branch.messages, branch.forks, whole.slice(0, fork.index)),
+    ),
   );
 }
 
@@ -69,7 +88,11 @@ describe('Client branches: regenerate and edit keep earlier versions', () => {
     for (const prompt of ['one', 'two', 'three']) await collect(client.run(prompt));
     await client.rewind(2);
     await collect(client.run('two, edited'));
-    expect(sent(fake.requests[3]?.body).map((message) => message.content)).toEqual(['one', 'A', 'two, edited']);
+    expect(sent(fake.requests[3]?.body).map((message) => message.content)).toEqual([
+      'one',
+      'A',
+      'two, edited',
+    ]);
     await collect(client.run('three'));
     await client.branchFrom(4); // regenerate C2 inside the new branch
     client.continue();
@@ -88,7 +111,11 @@ describe('Client branches: regenerate and edit keep earlier versions', () => {
 
   it('a paused round is answered before its branch is left: no branch keeps a call without a result', async () => {
     const fake = fakeFetch([callTool(), say('plain')]);
-    const look = tool({ name: 'look', description: 'Looks', input: { type: 'object', properties: {} } });
+    const look = tool({
+      name: 'look',
+      description: 'Looks',
+      input: { type: 'object', properties: {} },
+    });
     const client = new Client({ ...options(fake.fetch), tools: [look] });
     await collect(client.run('look'));
     expect(client.status).toBe('awaiting_tool_results');
@@ -105,7 +132,12 @@ describe('Client branches: regenerate and edit keep earlier versions', () => {
 
   it('refuses a cut that would part a call from its result, and an unknown version', async () => {
     const fake = fakeFetch([callTool(), say('done')]);
-    const look = tool({ name: 'look', description: 'Looks', input: { type: 'object', properties: {} }, execute: () => 'seen' });
+    const look = tool({
+      name: 'look',
+      description: 'Looks',
+      input: { type: 'object', properties: {} },
+      execute: () => 'seen',
+    });
     const client = new Client({ ...options(fake.fetch), tools: [look], autoExecuteTools: true });
     await collect(client.run('look'));
     expect(texts(client.history)).toEqual(['look', null, 'seen', 'done']);
@@ -121,14 +153,21 @@ describe('Client branches: regenerate and edit keep earlier versions', () => {
     await client.branchFrom(0);
     client.continue();
     await collect(client.receiveMessages());
-    const restored = Client.restore(JSON.parse(JSON.stringify(client.snapshot())), options(fake.fetch));
+    const restored = Client.restore(
+      JSON.parse(JSON.stringify(client.snapshot())),
+      options(fake.fetch),
+    );
     expect(restored.branchesAt(1)).toEqual({ active: 1, count: 2 });
     await restored.switchBranch(1, 0);
     expect(texts(restored.history)).toEqual(['one', 'A']);
   });
 
   it('branches and the version shown survive a reload from IndexedDB', async () => {
-    const history = indexedDBHistory({ indexedDB: new IDBFactory(), IDBKeyRange, dbName: 'branches' });
+    const history = indexedDBHistory({
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+      dbName: 'branches',
+    });
     const fake = fakeFetch([say('A'), say('A2'), say('next')]);
     const stored = { ...options(fake.fetch), history, conversationId: 'c' };
     const client = new Client(stored);
@@ -145,7 +184,11 @@ describe('Client branches: regenerate and edit keep earlier versions', () => {
     expect(reloaded.branchesAt(1)).toEqual({ active: 0, count: 2 });
     // The loop appends to the branch shown, at its usual cost; the other stays.
     await collect(reloaded.run('two'));
-    expect(sent(fake.requests[2]?.body).map((message) => message.content)).toEqual(['one', 'A', 'two']);
+    expect(sent(fake.requests[2]?.body).map((message) => message.content)).toEqual([
+      'one',
+      'A',
+      'two',
+    ]);
     await reloaded.close();
     const again = new Client(stored);
     await again.ready;

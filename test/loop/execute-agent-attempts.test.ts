@@ -14,7 +14,10 @@ describe('executeAgent attempts and limits', () => {
 
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'MAX_ITERATIONS', context: { attempt: 1, iterationCount: 15, maxIterations: 15 } },
+      error: {
+        code: 'MAX_ITERATIONS',
+        context: { attempt: 1, iterationCount: 15, maxIterations: 15 },
+      },
       metadata: { attempts: 1, iterations: 15 },
     });
     expect(backend.requests).toHaveLength(15);
@@ -22,19 +25,27 @@ describe('executeAgent attempts and limits', () => {
   });
 
   it('honours a custom maxIterationsPerAttempt', async () => {
-    const { agent, backend } = contactAgent([], { respond: () => lookup('example.org'), maxIterationsPerAttempt: 3 });
+    const { agent, backend } = contactAgent([], {
+      respond: () => lookup('example.org'),
+      maxIterationsPerAttempt: 3,
+    });
 
     const result = await executeAgent(agent, 'text');
 
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'MAX_ITERATIONS', context: { attempt: 1, iterationCount: 3, maxIterations: 3 } },
+      error: {
+        code: 'MAX_ITERATIONS',
+        context: { attempt: 1, iterationCount: 3, maxIterations: 3 },
+      },
     });
     expect(backend.requests).toHaveLength(3);
   });
 
   it('accepts an output produced in the last allowed iteration', async () => {
-    const { agent } = contactAgent([lookup('a.org'), lookup('b.org'), save(ada)], { maxIterationsPerAttempt: 3 });
+    const { agent } = contactAgent([lookup('a.org'), lookup('b.org'), save(ada)], {
+      maxIterationsPerAttempt: 3,
+    });
 
     const result = await executeAgent(agent, 'text');
 
@@ -49,22 +60,38 @@ describe('executeAgent attempts and limits', () => {
 
     const result = await executeAgent(agent, 'text');
 
-    expect(result).toMatchObject({ ok: true, output: fixed, metadata: { attempts: 2, iterations: 3 } });
+    expect(result).toMatchObject({
+      ok: true,
+      output: fixed,
+      metadata: { attempts: 2, iterations: 3 },
+    });
     const retry = backend.requests[2]?.messages ?? [];
     expect(retry.at(-1)).toEqual({
       role: 'user',
-      content: 'Your output was rejected: email must not use the example.org domain\nFix this and call "save_contact" again with a corrected output.',
+      content:
+        'Your output was rejected: email must not use the example.org domain\nFix this and call "save_contact" again with a corrected output.',
     });
     // The whole first attempt is still in view.
-    expect(shape(retry)).toEqual(['system', 'user', 'assistant:lookup_company', 'tool:lookup_company', 'assistant:save_contact', 'tool:save_contact', 'user']);
+    expect(shape(retry)).toEqual([
+      'system',
+      'user',
+      'assistant:lookup_company',
+      'tool:lookup_company',
+      'assistant:save_contact',
+      'tool:save_contact',
+      'user',
+    ]);
     assertHistoryConsistent(result.metadata.history);
   });
 
   it('checks the schema first and names the failing field', async () => {
-    const { agent, backend } = contactAgent([save({ name: 'Ada', email: 'ada at example' }), save(ada)], {
-      validators: [() => 'validators run only on schema-valid output'],
-      maxAttempts: 2,
-    });
+    const { agent, backend } = contactAgent(
+      [save({ name: 'Ada', email: 'ada at example' }), save(ada)],
+      {
+        validators: [() => 'validators run only on schema-valid output'],
+        maxAttempts: 2,
+      },
+    );
 
     const result = await executeAgent(agent, 'text');
 
@@ -75,9 +102,16 @@ describe('executeAgent attempts and limits', () => {
   });
 
   it('fails with VALIDATION_FAILED listing every attempt when all attempts fail', async () => {
-    const { agent, backend } = contactAgent([save(ada), save({ ...ada, email: 'lovelace@example.org' }), save({ name: 'Ada', email: 'nope' })], {
-      validators: [noExampleDomains],
-    });
+    const { agent, backend } = contactAgent(
+      [
+        save(ada),
+        save({ ...ada, email: 'lovelace@example.org' }),
+        save({ name: 'Ada', email: 'nope' }),
+      ],
+      {
+        validators: [noExampleDomains],
+      },
+    );
 
     const result = await executeAgent(agent, 'text');
 
@@ -89,7 +123,12 @@ describe('executeAgent attempts and limits', () => {
           failures: [
             { attempt: 1, message: 'email must not use the example.org domain' },
             { attempt: 2, message: 'email must not use the example.org domain' },
-            { attempt: 3, message: expect.stringMatching(/^The output does not match the schema: email:/) as unknown },
+            {
+              attempt: 3,
+              message: expect.stringMatching(
+                /^The output does not match the schema: email:/,
+              ) as unknown,
+            },
           ],
         },
       },
@@ -111,7 +150,9 @@ describe('executeAgent attempts and limits', () => {
 
     const result = await executeAgent(agent, 'text');
 
-    expect(lastMessageOf(backend.requests, 1)?.content).toMatch(/^Your output was rejected: CRM lookup failed/);
+    expect(lastMessageOf(backend.requests, 1)?.content).toMatch(
+      /^Your output was rejected: CRM lookup failed/,
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 
@@ -120,7 +161,10 @@ describe('executeAgent attempts and limits', () => {
       [
         { ...lookup('example.org'), usage: { promptTokens: 100, completionTokens: 10 } },
         { ...save(ada), usage: { promptTokens: 150, completionTokens: 20 } },
-        { ...save({ ...ada, email: 'ada@engines.test' }), usage: { promptTokens: 200, completionTokens: 30 } },
+        {
+          ...save({ ...ada, email: 'ada@engines.test' }),
+          usage: { promptTokens: 200, completionTokens: 30 },
+        },
       ],
       { validators: [noExampleDomains] },
     );
@@ -128,7 +172,11 @@ describe('executeAgent attempts and limits', () => {
     const result = await executeAgent(agent, 'text');
 
     expect(result.ok).toBe(true);
-    expect(result.metadata.tokens).toEqual({ promptTokens: 450, completionTokens: 60, totalTokens: 510 });
+    expect(result.metadata.tokens).toEqual({
+      promptTokens: 450,
+      completionTokens: 60,
+      totalTokens: 510,
+    });
     expect(result.metadata.latencyMs).toBeGreaterThanOrEqual(0);
   });
 

@@ -6,7 +6,15 @@ import { executeAgent } from '../../src/loop/execute-agent.js';
 import { scriptedBackend } from '../../src/backend/scripted-backend.js';
 import { tool } from '../../src/tools/tool.js';
 import { assertHistoryConsistent } from '../support/history-invariant.js';
-import { ada, contactAgent, contactSchema, exploding, lookup, lookupTool, save } from './execute-agent-fixtures.js';
+import {
+  ada,
+  contactAgent,
+  contactSchema,
+  exploding,
+  lookup,
+  lookupTool,
+  save,
+} from './execute-agent-fixtures.js';
 
 const at = (state: AgentRunState) => `${state.attempt}.${state.iteration}`;
 
@@ -14,7 +22,8 @@ const at = (state: AgentRunState) => `${state.attempt}.${state.iteration}`;
 function logging(log: string[]): AgentCallbacks {
   return {
     onAttemptStart: (state) => void log.push(`start ${at(state)}`),
-    onToolCall: (state, name, input) => void log.push(`call ${at(state)} ${name} ${JSON.stringify(input)}`),
+    onToolCall: (state, name, input) =>
+      void log.push(`call ${at(state)} ${name} ${JSON.stringify(input)}`),
     onToolResult: (state, name, text) => void log.push(`result ${at(state)} ${name} ${text}`),
     onValidationFailure: (state, message) => void log.push(`invalid ${at(state)} ${message}`),
   };
@@ -33,17 +42,26 @@ describe('executeAgent abort', () => {
         return new Promise(() => undefined);
       },
     });
-    const { agent, backend } = contactAgent([lookup('first.org'), lookup('second.org'), save(ada)], { helpers: [stalling] });
+    const { agent, backend } = contactAgent(
+      [lookup('first.org'), lookup('second.org'), save(ada)],
+      { helpers: [stalling] },
+    );
 
     const result = await executeAgent(agent, 'text', { signal: controller.signal });
 
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'EXECUTION_CANCELLED', context: { phase: 'iteration', attempt: 1, iteration: 2 } },
+      error: {
+        code: 'EXECUTION_CANCELLED',
+        context: { phase: 'iteration', attempt: 1, iteration: 2 },
+      },
       metadata: { attempts: 1, iterations: 2 },
     });
     expect(backend.requests).toHaveLength(2);
-    expect(result.metadata.history.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('cancelled') as unknown });
+    expect(result.metadata.history.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining('cancelled') as unknown,
+    });
     assertHistoryConsistent(result.metadata.history);
   });
 
@@ -59,7 +77,10 @@ describe('executeAgent abort', () => {
 
     const result = await executeAgent(agent, 'text', { signal: controller.signal });
 
-    expect(result).toMatchObject({ ok: false, error: { code: 'EXECUTION_CANCELLED', context: { attempt: 1, iteration: 2 } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_CANCELLED', context: { attempt: 1, iteration: 2 } },
+    });
     assertHistoryConsistent(result.metadata.history);
   });
 
@@ -67,11 +88,17 @@ describe('executeAgent abort', () => {
     const log: string[] = [];
     const { agent, backend } = contactAgent([save(ada)]);
 
-    const result = await executeAgent(agent, 'text', { signal: AbortSignal.abort(), callbacks: logging(log) });
+    const result = await executeAgent(agent, 'text', {
+      signal: AbortSignal.abort(),
+      callbacks: logging(log),
+    });
 
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'EXECUTION_CANCELLED', context: { phase: 'iteration', attempt: 1, iteration: 1 } },
+      error: {
+        code: 'EXECUTION_CANCELLED',
+        context: { phase: 'iteration', attempt: 1, iteration: 1 },
+      },
       metadata: { attempts: 0, iterations: 0, history: [] },
     });
     expect(backend.requests).toHaveLength(0);
@@ -103,9 +130,15 @@ describe('executeAgent abort', () => {
 describe('executeAgent callbacks', () => {
   it('fires in order across attempts, with the tool results the model reads', async () => {
     const log: string[] = [];
-    const { agent } = contactAgent([lookup('example.org'), save(ada), save({ ...ada, email: 'ada@engines.test' })], {
-      validators: [(contact) => (contact.email.endsWith('@example.org') ? 'use the personal address' : undefined)],
-    });
+    const { agent } = contactAgent(
+      [lookup('example.org'), save(ada), save({ ...ada, email: 'ada@engines.test' })],
+      {
+        validators: [
+          (contact) =>
+            contact.email.endsWith('@example.org') ? 'use the personal address' : undefined,
+        ],
+      },
+    );
 
     const result = await executeAgent(agent, 'text', { callbacks: logging(log) });
 
@@ -125,7 +158,9 @@ describe('executeAgent callbacks', () => {
 
   it('reports failed tools to onToolResult as the error text the model reads', async () => {
     const log: string[] = [];
-    const { agent } = contactAgent([{ toolCalls: [{ name: 'explode', input: {} }] }, save(ada)], { helpers: [exploding] });
+    const { agent } = contactAgent([{ toolCalls: [{ name: 'explode', input: {} }] }, save(ada)], {
+      helpers: [exploding],
+    });
 
     await executeAgent(agent, 'text', { callbacks: logging(log) });
 
@@ -137,7 +172,10 @@ describe('executeAgent callbacks', () => {
     const { agent } = contactAgent(
       [
         { ...save(ada), usage: { promptTokens: 10, completionTokens: 5 } },
-        { ...save({ ...ada, email: 'ada@engines.test' }), usage: { promptTokens: 20, completionTokens: 5 } },
+        {
+          ...save({ ...ada, email: 'ada@engines.test' }),
+          usage: { promptTokens: 20, completionTokens: 5 },
+        },
       ],
       { validators: [(contact) => (contact.email.endsWith('@example.org') ? 'no' : undefined)] },
     );
@@ -151,7 +189,9 @@ describe('executeAgent callbacks', () => {
 
   it('collects throwing callbacks in metadata and carries on', async () => {
     const calls: string[] = [];
-    const { agent } = contactAgent([lookup('example.org'), save(ada)], { helpers: [lookupTool(calls)] });
+    const { agent } = contactAgent([lookup('example.org'), save(ada)], {
+      helpers: [lookupTool(calls)],
+    });
 
     const result = await executeAgent(agent, 'text', {
       callbacks: {
@@ -184,25 +224,54 @@ describe('defineAgent', () => {
 
   it('rejects configurations executeAgent could not run', () => {
     const external = tool({ name: 'ask_user', description: 'd', input: z.object({}) });
-    const approval = tool({ name: 'delete', description: 'd', input: z.object({}), execute: () => 'ok', needsApproval: true });
-    const namedSubmit = tool({ name: 'submit', description: 'd', input: z.object({}), execute: () => 'ok' });
-    expect(() => defineAgent({ ...base, tools: { helpers: [external], output } })).toThrow(/helper tool "ask_user" has no execute/);
-    expect(() => defineAgent({ ...base, tools: { helpers: [approval], output } })).toThrow(/"delete" needs approval/);
-    expect(() => defineAgent({ ...base, tools: { helpers: [lookupTool(), lookupTool()], output } })).toThrow(
-      /two tools are named "lookup_company"/,
+    const approval = tool({
+      name: 'delete',
+      description: 'd',
+      input: z.object({}),
+      execute: () => 'ok',
+      needsApproval: true,
+    });
+    const namedSubmit = tool({
+      name: 'submit',
+      description: 'd',
+      input: z.object({}),
+      execute: () => 'ok',
+    });
+    expect(() => defineAgent({ ...base, tools: { helpers: [external], output } })).toThrow(
+      /helper tool "ask_user" has no execute/,
+    );
+    expect(() => defineAgent({ ...base, tools: { helpers: [approval], output } })).toThrow(
+      /"delete" needs approval/,
     );
     expect(() =>
-      defineAgent({ ...base, tools: { helpers: [namedSubmit], output: { ...output, reflectionHandler: () => 'ok' } } }),
+      defineAgent({ ...base, tools: { helpers: [lookupTool(), lookupTool()], output } }),
+    ).toThrow(/two tools are named "lookup_company"/);
+    expect(() =>
+      defineAgent({
+        ...base,
+        tools: { helpers: [namedSubmit], output: { ...output, reflectionHandler: () => 'ok' } },
+      }),
     ).toThrow(/two tools are named "submit"/);
-    expect(() => defineAgent({ ...base, tools: { output: { ...output, name: 'save contact' } } })).toThrow(/Invalid tool name/);
-    expect(() => defineAgent({ ...base, tools: { output }, validation: { maxAttempts: 0 } })).toThrow(/maxAttempts must be a positive integer/);
-    expect(() => defineAgent({ ...base, tools: { output }, validation: { maxIterationsPerAttempt: 1.5 } })).toThrow(
-      /maxIterationsPerAttempt must be a positive integer/,
-    );
+    expect(() =>
+      defineAgent({ ...base, tools: { output: { ...output, name: 'save contact' } } }),
+    ).toThrow(/Invalid tool name/);
+    expect(() =>
+      defineAgent({ ...base, tools: { output }, validation: { maxAttempts: 0 } }),
+    ).toThrow(/maxAttempts must be a positive integer/);
+    expect(() =>
+      defineAgent({ ...base, tools: { output }, validation: { maxIterationsPerAttempt: 1.5 } }),
+    ).toThrow(/maxIterationsPerAttempt must be a positive integer/);
   });
 
   it('allows a helper named submit when there is no reflection', () => {
-    const namedSubmit = tool({ name: 'submit', description: 'd', input: z.object({}), execute: () => 'ok' });
-    expect(defineAgent({ ...base, tools: { helpers: [namedSubmit], output } }).helpers).toHaveLength(1);
+    const namedSubmit = tool({
+      name: 'submit',
+      description: 'd',
+      input: z.object({}),
+      execute: () => 'ok',
+    });
+    expect(
+      defineAgent({ ...base, tools: { helpers: [namedSubmit], output } }).helpers,
+    ).toHaveLength(1);
   });
 });

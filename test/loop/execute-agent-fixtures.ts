@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { scriptedBackend, type ScriptedResponse, type ScriptedTurn } from '../../src/backend/scripted-backend.js';
+import {
+  scriptedBackend,
+  type ScriptedResponse,
+  type ScriptedTurn,
+} from '../../src/backend/scripted-backend.js';
 import { defineAgent, type Validator } from '../../src/loop/define-agent.js';
 import { tool, type Tool } from '../../src/tools/tool.js';
 import type { ChatRequest } from '../../src/types/chat-request.js';
 import type { Message } from '../../src/types/message.js';
 
-export const contactSchema = z.object({ name: z.string(), email: z.email(), company: z.string().optional() });
+export const contactSchema = z.object({
+  name: z.string(),
+  email: z.email(),
+  company: z.string().optional(),
+});
 export type Contact = z.output<typeof contactSchema>;
 
 export const ada = { name: 'Ada Lovelace', email: 'ada@example.org' };
@@ -38,7 +46,9 @@ export const save = (input: Record<string, unknown>, id?: string): ScriptedTurn 
 });
 
 /** A scripted response calling the lookup helper. */
-export const lookup = (domain: string): ScriptedTurn => ({ toolCalls: [{ name: 'lookup_company', input: { domain } }] });
+export const lookup = (domain: string): ScriptedTurn => ({
+  toolCalls: [{ name: 'lookup_company', input: { domain } }],
+});
 
 export const submit: ScriptedTurn = { toolCalls: [{ name: 'submit', input: {} }] };
 
@@ -52,9 +62,16 @@ interface ContactAgentOptions {
 }
 
 /** A contact-extraction agent on a scripted backend; returns both. */
-export function contactAgent(turns: readonly ScriptedResponse[], options: ContactAgentOptions = {}) {
+export function contactAgent(
+  turns: readonly ScriptedResponse[],
+  options: ContactAgentOptions = {},
+) {
   const backend = scriptedBackend(turns, options.respond ? { respond: options.respond } : {});
-  const base = { name: 'save_contact', description: 'Saves the extracted contact', schema: contactSchema };
+  const base = {
+    name: 'save_contact',
+    description: 'Saves the extracted contact',
+    schema: contactSchema,
+  };
   const agent = defineAgent({
     name: 'extract-contact',
     model: 'test-model',
@@ -63,19 +80,26 @@ export function contactAgent(turns: readonly ScriptedResponse[], options: Contac
     buildPrompt: (text: string) => `Extract the contact from: ${text}`,
     tools: {
       helpers: options.helpers ?? [lookupTool()],
-      output: options.reflectionHandler ? { ...base, reflectionHandler: options.reflectionHandler } : base,
+      output: options.reflectionHandler
+        ? { ...base, reflectionHandler: options.reflectionHandler }
+        : base,
     },
     validation: {
       ...(options.validators ? { validators: options.validators } : {}),
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-      ...(options.maxIterationsPerAttempt === undefined ? {} : { maxIterationsPerAttempt: options.maxIterationsPerAttempt }),
+      ...(options.maxIterationsPerAttempt === undefined
+        ? {}
+        : { maxIterationsPerAttempt: options.maxIterationsPerAttempt }),
     },
   });
   return { agent, backend };
 }
 
 /** The last message of the `index`-th request (what the model was just told). */
-export function lastMessageOf(requests: readonly ChatRequest[], index: number): Message | undefined {
+export function lastMessageOf(
+  requests: readonly ChatRequest[],
+  index: number,
+): Message | undefined {
   return requests[index]?.messages.at(-1);
 }
 

@@ -51,7 +51,10 @@ describe('server setup fixes reach the app whatever the backend', () => {
       return undefined;
     })();
 
-    expect(error).toMatchObject({ code: 'STREAM_ERROR', message: 'The server reported an error in the stream: out of memory' });
+    expect(error).toMatchObject({
+      code: 'STREAM_ERROR',
+      message: 'The server reported an error in the stream: out of memory',
+    });
     expect((error as { context?: { fix?: unknown } }).context?.fix).toBeUndefined();
   });
 });

@@ -16,7 +16,11 @@ const delta = (value: Record<string, unknown>, finish: string | null = null) => 
 const fragmentedCall = {
   chunks: [
     delta({ role: 'assistant', content: '' }),
-    delta({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":' } }] }),
+    delta({
+      tool_calls: [
+        { index: 0, id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":' } },
+      ],
+    }),
     delta({ tool_calls: [{ index: 0, function: { arguments: '2,"b"' } }] }),
     delta({ tool_calls: [{ index: 0, function: { arguments: ':3}' } }] }),
     delta({}, 'tool_calls'),
@@ -27,7 +31,12 @@ describe('onToolInputDelta', () => {
   it('receives the growing arguments text while the events stay the same', async () => {
     const seen: ToolInputDelta[] = [];
     const script = () => scriptedBackend([fragmentedCall, { text: 'It is 5.' }]);
-    const plain = new Client({ model: 'm', backend: script(), tools: [add], autoExecuteTools: true });
+    const plain = new Client({
+      model: 'm',
+      backend: script(),
+      tools: [add],
+      autoExecuteTools: true,
+    });
     const watched = new Client({
       model: 'm',
       backend: script(),
@@ -44,7 +53,16 @@ describe('onToolInputDelta', () => {
       { index: 0, toolUseId: 'call_1', name: 'add', inputText: '{"a":2,"b"' },
       { index: 0, toolUseId: 'call_1', name: 'add', inputText: '{"a":2,"b":3}' },
     ]);
-    expect(types(events)).toEqual(['tool_use', 'step_end', 'tool_result', 'text', 'text', 'text', 'step_end', 'done']);
+    expect(types(events)).toEqual([
+      'tool_use',
+      'step_end',
+      'tool_result',
+      'text',
+      'text',
+      'text',
+      'step_end',
+      'done',
+    ]);
     expect(events).toEqual(expected);
   });
 
@@ -64,7 +82,12 @@ describe('onToolInputDelta', () => {
     const events = await collect(client.run('2 + 3?'));
 
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
-    expect(events).toContainEqual({ type: 'tool_use', id: 'call_1', name: 'add', input: { a: 2, b: 3 } });
+    expect(events).toContainEqual({
+      type: 'tool_use',
+      id: 'call_1',
+      name: 'add',
+      input: { a: 2, b: 3 },
+    });
     expect(reported.map((error) => [error.code, error.message])).toEqual([
       ['TOOL_FAILED', 'onToolInputDelta failed: render failed'],
     ]);
@@ -76,7 +99,12 @@ describe('onToolInputDelta', () => {
     const errors: AgentError[] = [];
     const client = new Client({
       model: 'm',
-      backend: scriptedBackend([fragmentedCall, { text: 'It is 5.' }, fragmentedCall, { text: 'It is 5.' }]),
+      backend: scriptedBackend([
+        fragmentedCall,
+        { text: 'It is 5.' },
+        fragmentedCall,
+        { text: 'It is 5.' },
+      ]),
       tools: [add],
       autoExecuteTools: true,
       onToolInputDelta: (value) => {

@@ -22,7 +22,11 @@ const recordingFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   server = await startEverythingServer();
   // server-everything is the test's own server: its annotations may decide (see test/hostile).
-  connection = await connectMcp({ url: server.url, fetch: recordingFetch, trust: { annotations: true } });
+  connection = await connectMcp({
+    url: server.url,
+    fetch: recordingFetch,
+    trust: { annotations: true },
+  });
 }, 30_000);
 
 afterAll(async () => {

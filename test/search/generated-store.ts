@@ -22,7 +22,11 @@ function random(seed: number): () => number {
 
 /** Where the planted phrases are, for the asserts. */
 export const PLANTED = {
-  accented: { conversation: 537, message: 42, text: 'We baked a Crème Brûlée with Ångström precision.' },
+  accented: {
+    conversation: 537,
+    message: 42,
+    text: 'We baked a Crème Brûlée with Ångström precision.',
+  },
   rare: { conversation: 12, message: 97, text: 'The zyzzyva beetle lives in the garden.' },
 };
 
@@ -41,7 +45,9 @@ export async function generatedStore(
       );
       const words = Array.from({ length: 20 }, () => WORDS[Math.floor(next() * WORDS.length)]);
       const text = planted?.text ?? `${words.join(' ')}.`;
-      batch.push(index % 2 === 0 ? { role: 'user', content: text } : { role: 'assistant', content: text });
+      batch.push(
+        index % 2 === 0 ? { role: 'user', content: text } : { role: 'assistant', content: text },
+      );
     }
     await store.append(`c${conversation}`, batch);
   }

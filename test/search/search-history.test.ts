@@ -25,7 +25,9 @@ describe('searchHistory over 1,000 conversations × 100 messages', () => {
       role: 'user',
     });
     expect(marked(hit as NonNullable<typeof hit>)).toEqual(['Crème', 'Brûlée']);
-    expect(marked((await index.search('ÅNGSTRÖM'))[0] as NonNullable<typeof hit>)).toEqual(['Ångström']);
+    expect(marked((await index.search('ÅNGSTRÖM'))[0] as NonNullable<typeof hit>)).toEqual([
+      'Ångström',
+    ]);
     // A prefix of the last word; every word must match.
     const rare = await index.search('beetle zyzz');
     expect(rare.map((result) => [result.conversationId, result.messageIndex])).toEqual([
@@ -39,9 +41,12 @@ describe('searchHistory over 1,000 conversations × 100 messages', () => {
     const newest = Math.max(...(await store.list()).map((item) => item.updatedAt));
     const first = (await store.list()).find((item) => item.id === common[0]?.conversationId);
     expect(first?.updatedAt).toBe(newest);
-    const mine = common.filter((result) => result.conversationId === first?.id).map((result) => result.messageIndex);
+    const mine = common
+      .filter((result) => result.conversationId === first?.id)
+      .map((result) => result.messageIndex);
     expect(mine).toEqual([...mine].sort((a, b) => b - a));
-    for (const result of common) expect(marked(result).every((text) => text.toLowerCase() === 'garden')).toBe(true);
+    for (const result of common)
+      expect(marked(result).every((text) => text.toLowerCase() === 'garden')).toBe(true);
   }, 120_000);
 });
 
@@ -50,12 +55,16 @@ describe('searchHistory keeps up with the store', () => {
     const store = memoryHistory();
     await store.append('a', [{ role: 'user', content: 'Plan a trip to Zürich' }]);
     // The title (taken from the first prompt) matches too, as message -1.
-    expect((await searchHistory(store, 'zurich')).map((hit) => hit.messageIndex).sort()).toEqual([-1, 0]);
+    expect((await searchHistory(store, 'zurich')).map((hit) => hit.messageIndex).sort()).toEqual([
+      -1, 0,
+    ]);
     const index = new HistoryIndex(store);
     await index.ready;
     expect(index.stats.messages).toBe(1);
     await store.append('a', [{ role: 'assistant', content: 'Zürich has a lake.' }]);
-    expect((await index.search('zurich')).map((hit) => hit.messageIndex).sort()).toEqual([-1, 0, 1]);
+    expect((await index.search('zurich')).map((hit) => hit.messageIndex).sort()).toEqual([
+      -1, 0, 1,
+    ]);
     expect(index.stats.messages).toBe(2); // the first message was not indexed again
     // The title is searchable too (messageIndex -1).
     await store.rename('a', 'Swiss holiday');

@@ -61,34 +61,30 @@ export function answerChat(
       message.content.some((part: { type?: string }) => part.type === 'image_url'),
   );
   if (hasImage && behaviour.images !== true) {
-    response
-      .writeHead(400, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          error: {
-            code: 400,
-            message:
-              'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
-            type: 'invalid_request_error',
-          },
-        }),
-      );
+    response.writeHead(400, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        error: {
+          code: 400,
+          message:
+            'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+          type: 'invalid_request_error',
+        },
+      }),
+    );
     return;
   }
   let promptTokens = fakeTokens(body);
   if (behaviour.window !== undefined && promptTokens > behaviour.window) {
     if (behaviour.refusesOverflow === true) {
-      response
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: {
-              code: 400,
-              message: `the request exceeds the available context size (${behaviour.window} tokens)`,
-              type: 'exceed_context_size_error',
-            },
-          }),
-        );
+      response.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: {
+            code: 400,
+            message: `the request exceeds the available context size (${behaviour.window} tokens)`,
+            type: 'exceed_context_size_error',
+          },
+        }),
+      );
       return;
     }
     promptTokens = behaviour.window; // Ollama keeps the end of the prompt and says nothing

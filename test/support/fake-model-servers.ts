@@ -420,14 +420,12 @@ export async function startFakeModelServer(
             ? modelsList()
             : {
                 object: 'list',
-                data: models
-                  .slice(0, 1)
-                  .map((entry) => ({
-                    id: entry.name,
-                    object: 'model',
-                    owned_by: 'llamacpp',
-                    meta: { n_ctx_train: entry.maxContextLength, size: entry.size },
-                  })),
+                data: models.slice(0, 1).map((entry) => ({
+                  id: entry.name,
+                  object: 'model',
+                  owned_by: 'llamacpp',
+                  meta: { n_ctx_train: entry.maxContextLength, size: entry.size },
+                })),
               },
         );
       if (!router)

@@ -1,11 +1,20 @@
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from './fake-openai-server.mjs';
+import {
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+  type FakeTurn,
+} from './fake-openai-server.mjs';
 import { DEFAULT_SUMMARY_INSTRUCTIONS } from '../../src/context/summarize/summarize-options.js';
 
 /** One chat request the fake received, as JSON. */
 export interface ReceivedRequest {
   model?: string;
   max_tokens?: number;
-  messages: { role: string; content: string | null; tool_calls?: { id: string }[]; tool_call_id?: string }[];
+  messages: {
+    role: string;
+    content: string | null;
+    tool_calls?: { id: string }[];
+    tool_call_id?: string;
+  }[];
   tools?: unknown[];
 }
 
@@ -22,7 +31,8 @@ export interface SummaryFakeServer {
 }
 
 const isSummaryCall = (request: ReceivedRequest): boolean =>
-  request.messages[0]?.role === 'system' && request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
+  request.messages[0]?.role === 'system' &&
+  request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
 
 /**
  * Starts the fake. Chat turns: a prompt `Turn N: …` with N divisible by 3 is answered by a
@@ -39,7 +49,10 @@ export async function startSummaryFakeServer(): Promise<SummaryFakeServer> {
       if (fail) return { status: 500, errorBody: '{"error":{"message":"summary model crashed"}}' };
       const text = String(request.messages[1]?.content ?? '');
       const turns = [...text.matchAll(/Turn (\d+)|turns (\d+)-(\d+)/g)].flatMap((match) =>
-        match.slice(1).filter((value) => value !== undefined).map(Number),
+        match
+          .slice(1)
+          .filter((value) => value !== undefined)
+          .map(Number),
       );
       return { text: `Summary of turns ${Math.min(...turns)}-${Math.max(...turns)}.` };
     }
@@ -47,7 +60,8 @@ export async function startSummaryFakeServer(): Promise<SummaryFakeServer> {
   });
   return {
     server,
-    chatRequests: () => (server.requests as ReceivedRequest[]).filter((request) => !isSummaryCall(request)),
+    chatRequests: () =>
+      (server.requests as ReceivedRequest[]).filter((request) => !isSummaryCall(request)),
     summaryRequests: () => (server.requests as ReceivedRequest[]).filter(isSummaryCall),
     failSummaries: (value) => {
       fail = value;
@@ -63,6 +77,8 @@ function chatTurn(request: ReceivedRequest): FakeTurn {
   const turn = Number(/Turn (\d+)/.exec(prompt)?.[1] ?? 0);
   const filler = 'and that is all there is to say about it for now. '.repeat(2);
   if (last?.role === 'user' && turn % 3 === 0)
-    return { toolCalls: [{ name: 'lookup', arguments: { topic: `topic ${turn}` }, id: `call_${turn}` }] };
+    return {
+      toolCalls: [{ name: 'lookup', arguments: { topic: `topic ${turn}` }, id: `call_${turn}` }],
+    };
   return { text: `Answer ${turn}: ${filler}` };
 }

@@ -108,7 +108,9 @@ describe('tool()', () => {
       'Tool "echo" received invalid input: text: Instance type "number" is invalid. Expected "string"',
     );
     const missing = echo.validate({});
-    expect(!missing.success && missing.error).toBe('Tool "echo" received invalid input: text: required');
+    expect(!missing.success && missing.error).toBe(
+      'Tool "echo" received invalid input: text: required',
+    );
   });
 
   it('loads the JSON Schema validator on demand: validate throws, naming the tool, until prepared', async () => {
@@ -129,14 +131,22 @@ describe('tool()', () => {
     const echo = fresh.tool({
       name: 'echo',
       description: 'Echoes',
-      input: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'] },
+      input: {
+        type: 'object',
+        properties: { text: { type: 'string', minLength: 1 } },
+        required: ['text'],
+      },
     });
     expect(() => echo.validate({ text: 'hi' })).toThrow(/Tool "echo": await tool.prepare\(\)/);
     await echo.prepare?.();
     expect(echo.validate({ text: 'hi' })).toEqual({ success: true, value: { text: 'hi' } });
     expect(echo.validate({ text: '' }).success).toBe(false);
     // Loaded once for every tool: another JSON-Schema tool validates without its own prepare().
-    const other = fresh.tool({ name: 'other', description: '', input: { type: 'object', minProperties: 1 } });
+    const other = fresh.tool({
+      name: 'other',
+      description: '',
+      input: { type: 'object', minProperties: 1 },
+    });
     expect(other.validate([]).success).toBe(false);
   });
 
@@ -145,7 +155,11 @@ describe('tool()', () => {
       name: 'remove',
       description: 'Removes a file',
       // Not flat (a bound): checked by the validator, which loads on demand.
-      input: { type: 'object', properties: { path: { type: 'string', minLength: 1 } }, required: ['path'] },
+      input: {
+        type: 'object',
+        properties: { path: { type: 'string', minLength: 1 } },
+        required: ['path'],
+      },
       needsApproval: true,
       execute: (input: Record<string, unknown>) => `removed ${String(input.path)}`,
     };
@@ -163,7 +177,10 @@ describe('tool()', () => {
 
     vi.resetModules(); // another page load
     const second = await import('../../src/index.js');
-    const restored = second.Client.restore(paused.snapshot(), { ...options, tools: [second.tool(config)] });
+    const restored = second.Client.restore(paused.snapshot(), {
+      ...options,
+      tools: [second.tool(config)],
+    });
     expect(() => restored.approve('r1', { input: { path: 7 } })).toThrow(/await tool.prepare\(\)/);
     await restored.ready;
     restored.approve('r1', { input: { path: 7 } });
@@ -171,7 +188,8 @@ describe('tool()', () => {
     expect(events[0]).toMatchObject({
       type: 'tool_use_error',
       code: 'INVALID_TOOL_INPUT',
-      error: 'Tool "remove" received invalid input: path: Instance type "number" is invalid. Expected "string"',
+      error:
+        'Tool "remove" received invalid input: path: Instance type "number" is invalid. Expected "string"',
     });
     expect(events.at(-1)).toMatchObject({ status: 'completed' });
   });
@@ -182,7 +200,10 @@ describe('tool()', () => {
       description: 'Two subschemas with one $id',
       input: {
         type: 'object',
-        properties: { a: { $id: 'https://example.com/same' }, b: { $id: 'https://example.com/same' } },
+        properties: {
+          a: { $id: 'https://example.com/same' },
+          b: { $id: 'https://example.com/same' },
+        },
       },
       execute: () => 'never',
     });

@@ -40,7 +40,14 @@ export interface StreamTimes {
   /** Characters of text that arrived (checked by the runner). */
   textLength: number;
   /** With `expand`, when the answer collapsed behind "Show more": from the click to its last line on screen. */
-  expanded?: { totalMs: number; longestTaskMs: number; longTasks: number; longestFrameGapMs: number; frames: number; longestFrame: string };
+  expanded?: {
+    totalMs: number;
+    longestTaskMs: number;
+    longTasks: number;
+    longestFrameGapMs: number;
+    frames: number;
+    longestFrame: string;
+  };
 }
 
 export interface OpenTimes {

@@ -20,7 +20,9 @@ function nextTask(): Promise<void> {
 
 /** Resolves after the next frame has been painted (a task queued from rAF runs after the paint). */
 function afterPaint(): Promise<number> {
-  return new Promise((resolve) => requestAnimationFrame(() => void nextTask().then(() => resolve(performance.now()))));
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => void nextTask().then(() => resolve(performance.now()))),
+  );
 }
 
 /** Text of `root` and every shadow root below it. */
@@ -57,12 +59,16 @@ function describeFrame(frame: LongAnimationFrame | undefined): string {
   const scriptMs = scripts.reduce((sum, script) => sum + script.duration, 0);
   const forcedMs = scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0);
   const layoutMs = frame.startTime + frame.duration - frame.styleAndLayoutStart;
-  const top = scripts[0] ? `, most in ${scripts[0].invoker} (${scripts[0].duration.toFixed(0)} ms)` : '';
+  const top = scripts[0]
+    ? `, most in ${scripts[0].invoker} (${scripts[0].duration.toFixed(0)} ms)`
+    : '';
   return `${frame.duration.toFixed(0)} ms: script ${scriptMs.toFixed(0)} ms (forced layout ${forcedMs.toFixed(0)} ms)${top}, style and layout ${layoutMs.toFixed(0)} ms`;
 }
 
 /** Long tasks (PerformanceObserver) and the longest animation-frame gap while `run` is in progress. */
-async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLoad & { result: T }> {
+async function observeMainThread<T>(
+  run: () => Promise<T>,
+): Promise<MainThreadLoad & { result: T }> {
   const tasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push(entry.duration);
@@ -71,7 +77,8 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   let longestFrame: LongAnimationFrame | undefined;
   const frameObserver = new PerformanceObserver((list) => {
     // The entry type's own interface: see LongAnimationFrame above.
-    for (const entry of list.getEntries() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+    for (const entry of list.getEntries() as LongAnimationFrame[])
+      if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
   });
   frameObserver.observe({ type: 'long-animation-frame' });
   let running = true;
@@ -90,8 +97,16 @@ async function observeMainThread<T>(run: () => Promise<T>): Promise<MainThreadLo
   try {
     const result = await run();
     for (const entry of observer.takeRecords()) tasks.push(entry.duration);
-    for (const entry of frameObserver.takeRecords() as LongAnimationFrame[]) if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
-    return { result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, longestFrameGapMs, frames, longestFrame: describeFrame(longestFrame) };
+    for (const entry of frameObserver.takeRecords() as LongAnimationFrame[])
+      if (entry.duration > (longestFrame?.duration ?? 0)) longestFrame = entry;
+    return {
+      result,
+      longestTaskMs: Math.max(0, ...tasks),
+      longTasks: tasks.length,
+      longestFrameGapMs,
+      frames,
+      longestFrame: describeFrame(longestFrame),
+    };
   } finally {
     running = false;
     observer.disconnect();
@@ -104,15 +119,31 @@ async function stream(options: StreamOptions): Promise<StreamTimes> {
   const all: string[] = [];
   if (options.answer) all.push(...hostileDeltas(options.answer, options.deltaSize ?? 1_024));
   else {
-    for (let index = 0; index < options.deltas - 1; index++) all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
+    for (let index = 0; index < options.deltas - 1; index++)
+      all.push(MARKDOWN_DELTAS[index % MARKDOWN_DELTAS.length] ?? '');
     all.push(`\n\n${END_MARKER}`);
   }
   const expected = all.join('').length;
   // Paced: the bench's server streams the answer over HTTP, a delta every `intervalMs` (as the
   // issue measured it). Otherwise the bytes come from memory, a 4 KiB read per task.
-  const transport = options.answer && options.intervalMs !== undefined
-    ? { baseURL: `${location.origin}/v1`, model: pacedModel(options.answer, { deltaSize: options.deltaSize ?? 1_024, intervalMs: options.intervalMs }), fetch: globalThis.fetch.bind(globalThis) }
-    : { baseURL: BASE_URL, model: 'bench', fetch: inMemoryFetch(sliceBody(textStream(all.length, all).bytes, { kind: 'fixed', size: 4096 }), nextTask) };
+  const transport =
+    options.answer && options.intervalMs !== undefined
+      ? {
+          baseURL: `${location.origin}/v1`,
+          model: pacedModel(options.answer, {
+            deltaSize: options.deltaSize ?? 1_024,
+            intervalMs: options.intervalMs,
+          }),
+          fetch: globalThis.fetch.bind(globalThis),
+        }
+      : {
+          baseURL: BASE_URL,
+          model: 'bench',
+          fetch: inMemoryFetch(
+            sliceBody(textStream(all.length, all).bytes, { kind: 'fixed', size: 4096 }),
+            nextTask,
+          ),
+        };
   const { fetch } = transport;
 
   if (!options.render) {
@@ -120,10 +151,12 @@ async function stream(options: StreamOptions): Promise<StreamTimes> {
     const observed = await observeMainThread(async () => {
       const start = performance.now();
       let textLength = 0;
-      for await (const event of client.run('Explain the loop')) if (event.type === 'text') textLength += event.text.length;
+      for await (const event of client.run('Explain the loop'))
+        if (event.type === 'text') textLength += event.text.length;
       return { totalMs: performance.now() - start, textLength };
     });
-    if (observed.result.textLength !== expected) throw new Error(`the Client saw ${observed.result.textLength} of ${expected} characters`);
+    if (observed.result.textLength !== expected)
+      throw new Error(`the Client saw ${observed.result.textLength} of ${expected} characters`);
     return { ...load(observed), ...observed.result };
   }
 
@@ -141,14 +174,18 @@ async function stream(options: StreamOptions): Promise<StreamTimes> {
   // (The cheap checks first: the page's own text walk of a 1 MB answer would be a long task.)
   const idle = () => root.querySelector('.markdown[aria-busy]') === null;
   const settled = () =>
-    idle() && (root.querySelector('button.show-more[aria-expanded="false"]') !== null || deepText(chat).includes(END_MARKER));
+    idle() &&
+    (root.querySelector('button.show-more[aria-expanded="false"]') !== null ||
+      deepText(chat).includes(END_MARKER));
   const observed = await observeMainThread(async () => {
     const start = performance.now();
     let textLength = 0;
     chat.addEventListener('agent-event', (event) => {
       if (event.detail.type === 'text') textLength += event.detail.text.length;
     });
-    const ended = new Promise<void>((resolve) => chat.addEventListener('agent-run-end', () => resolve(), { once: true }));
+    const ended = new Promise<void>((resolve) =>
+      chat.addEventListener('agent-run-end', () => resolve(), { once: true }),
+    );
     await chat.send('Explain the loop');
     await ended;
     await chat.updateComplete;
@@ -158,7 +195,8 @@ async function stream(options: StreamOptions): Promise<StreamTimes> {
     if (!settled()) throw new Error('<agent-chat> never showed the end of the streamed answer');
     return { totalMs: painted - start, textLength };
   });
-  if (observed.result.textLength !== expected) throw new Error(`<agent-chat> saw ${observed.result.textLength} of ${expected} characters`);
+  if (observed.result.textLength !== expected)
+    throw new Error(`<agent-chat> saw ${observed.result.textLength} of ${expected} characters`);
   const times: StreamTimes = { ...load(observed), ...observed.result };
   const more = root.querySelector<HTMLButtonElement>('button.show-more');
   if (options.expand && more) {
@@ -171,27 +209,44 @@ async function stream(options: StreamOptions): Promise<StreamTimes> {
       return { totalMs: painted - start };
     });
     // Checked after the measurement: walking the text of a 1 MB DOM is a long task of its own.
-    if (!deepText(chat).includes(END_MARKER)) throw new Error('"Show more" never showed the end of the answer');
+    if (!deepText(chat).includes(END_MARKER))
+      throw new Error('"Show more" never showed the end of the answer');
     times.expanded = { ...load(expanded), ...expanded.result };
   }
   chat.remove();
   return times;
 }
 
-function load({ longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame }: MainThreadLoad): MainThreadLoad {
+function load({
+  longestTaskMs,
+  longTasks,
+  longestFrameGapMs,
+  frames,
+  longestFrame,
+}: MainThreadLoad): MainThreadLoad {
   return { longestTaskMs, longTasks, longestFrameGapMs, frames, longestFrame };
 }
 
-async function open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes> {
+async function open(options: {
+  messages: number;
+  branches?: number;
+  huge?: HostileAnswer;
+}): Promise<OpenTimes> {
   const dbName = `open-agent-bench-chat-${Date.now()}`;
   const writer = indexedDBHistory({ dbName });
   const messages = benchMessages(options.messages);
   if (options.huge) {
     // A stored huge answer, then a short exchange whose end shows the conversation is on screen.
     const answer = hostileDeltas(options.huge, 1_024).slice(0, -1).join('');
-    messages.push({ role: 'user', content: 'Paste it all' }, { role: 'assistant', content: answer }, { role: 'user', content: 'Thanks' }, { role: 'assistant', content: 'You are welcome, END-OF-OPEN' });
+    messages.push(
+      { role: 'user', content: 'Paste it all' },
+      { role: 'assistant', content: answer },
+      { role: 'user', content: 'Thanks' },
+      { role: 'assistant', content: 'You are welcome, END-OF-OPEN' },
+    );
   }
-  for (let offset = 0; offset < messages.length; offset += 500) await writer.append('open', messages.slice(offset, offset + 500));
+  for (let offset = 0; offset < messages.length; offset += 500)
+    await writer.append('open', messages.slice(offset, offset + 500));
   const forks = benchForks(messages, options.branches ?? 0);
   if (forks.length > 0) {
     // A version 2 file: the same conversation with earlier versions of some answers.
@@ -217,17 +272,28 @@ async function open(options: { messages: number; branches?: number; huge?: Hosti
       let painted = start;
       for (let frame = 0; frame < 600; frame++) {
         painted = await afterPaint();
-        if (root()?.querySelector('.markdown[aria-busy]') == null && deepText(chat).includes(marker)) break;
+        if (
+          root()?.querySelector('.markdown[aria-busy]') == null &&
+          deepText(chat).includes(marker)
+        )
+          break;
       }
       return painted - start;
     });
     const shown = deepText(chat);
     if (!shown.includes(marker)) {
-      throw new Error(`<agent-chat> did not show the last of ${options.messages} messages ("${marker}") within 600 frames; it shows: …${shown.slice(-300)}`);
+      throw new Error(
+        `<agent-chat> did not show the last of ${options.messages} messages ("${marker}") within 600 frames; it shows: …${shown.slice(-300)}`,
+      );
     }
     chat.remove();
     chat.history.close?.();
-    return { firstPaintMs: observed.result, stored: messages.length, forks: forks.length, ...load(observed) };
+    return {
+      firstPaintMs: observed.result,
+      stored: messages.length,
+      forks: forks.length,
+      ...load(observed),
+    };
   } finally {
     indexedDB.deleteDatabase(dbName);
   }
@@ -245,7 +311,10 @@ function benchForks(messages: readonly Message[], count: number): MessageFork[] 
   return answers
     .filter((_, position) => position % step === 0)
     .slice(0, count)
-    .map((index) => ({ index, branches: [{ messages: messages.slice(index, index + 20), forks: [] }, null] }));
+    .map((index) => ({
+      index,
+      branches: [{ messages: messages.slice(index, index + 20), forks: [] }, null],
+    }));
 }
 
 const api: ChatBenchApi = { stream, open };

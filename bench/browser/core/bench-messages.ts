@@ -16,17 +16,33 @@ export function benchMessages(count: number, offset = 0): Message[] {
     const id = `call_${round}`;
     switch (index % 4) {
       case 0:
-        messages.push({ role: 'user', content: `Question ${round}: what is the weather in city ${round}?` });
+        messages.push({
+          role: 'user',
+          content: `Question ${round}: what is the weather in city ${round}?`,
+        });
         break;
       case 1:
         messages.push({
           role: 'assistant',
           content: null,
-          tool_calls: [{ id, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city: `city ${round}` }) } }],
+          tool_calls: [
+            {
+              id,
+              type: 'function',
+              function: {
+                name: 'get_weather',
+                arguments: JSON.stringify({ city: `city ${round}` }),
+              },
+            },
+          ],
         });
         break;
       case 2:
-        messages.push({ role: 'tool', tool_call_id: id, content: JSON.stringify({ temperature: 14, sky: 'rain', round }) });
+        messages.push({
+          role: 'tool',
+          tool_call_id: id,
+          content: JSON.stringify({ temperature: 14, sky: 'rain', round }),
+        });
         break;
       default:
         messages.push({ role: 'assistant', content: `${PROSE} (answer ${round})` });

@@ -42,7 +42,12 @@ async function workerRoundTrip(calls: number): Promise<WorkerRoundTrip> {
   return { toolMs, rawMs, crossOriginIsolated };
 }
 
-async function timeAppends(store: HistoryStore, conversationId: string, from: number, appends: number): Promise<number[]> {
+async function timeAppends(
+  store: HistoryStore,
+  conversationId: string,
+  from: number,
+  appends: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (const message of benchMessages(appends, from)) {
     const start = performance.now();
@@ -52,7 +57,10 @@ async function timeAppends(store: HistoryStore, conversationId: string, from: nu
   return times;
 }
 
-async function indexedDBTimes(options: { appends: number; loads: number }): Promise<IndexedDBTimes> {
+async function indexedDBTimes(options: {
+  appends: number;
+  loads: number;
+}): Promise<IndexedDBTimes> {
   const dbName = `open-agent-bench-${Date.now()}`;
   const store = indexedDBHistory({ dbName });
   try {
@@ -62,7 +70,8 @@ async function indexedDBTimes(options: { appends: number; loads: number }): Prom
     const appendAt100Ms = await timeAppends(store, 'small', 105, options.appends);
 
     const fillStart = performance.now();
-    for (let offset = 0; offset < 10_000; offset += 1_000) await store.append('large', benchMessages(1_000, offset));
+    for (let offset = 0; offset < 10_000; offset += 1_000)
+      await store.append('large', benchMessages(1_000, offset));
     const fillMs = performance.now() - fillStart;
 
     const loadMs: number[] = [];

@@ -9,7 +9,16 @@ interface FloorCall {
 
 /** Wire data from our own fake server: only the fields the floor reads. */
 interface FloorChunk {
-  choices?: { delta?: { content?: string | null; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] } }[];
+  choices?: {
+    delta?: {
+      content?: string | null;
+      tool_calls?: {
+        index: number;
+        id?: string;
+        function?: { name?: string; arguments?: string };
+      }[];
+    };
+  }[];
 }
 
 /**
@@ -60,7 +69,11 @@ export const floorLoop: RunLoop = async ({ baseURL, scenario, observe }) => {
     messages.push({
       role: 'assistant',
       content: text === '' ? null : text,
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     });
     for (const call of calls) {
       const result = add(JSON.parse(call.arguments));

@@ -2,7 +2,12 @@ import { Client, tool } from '../../../src/index.js';
 import { add, ADD_TOOL, scenarioName, type RunOutcome } from './run-scenarios.js';
 import type { RunLoop } from './run-loops.js';
 
-const addTool = tool({ name: ADD_TOOL.name, description: ADD_TOOL.description, input: { ...ADD_TOOL.parameters }, execute: add });
+const addTool = tool({
+  name: ADD_TOOL.name,
+  description: ADD_TOOL.description,
+  input: { ...ADD_TOOL.parameters },
+  execute: add,
+});
 
 /**
  * `Client.run` as an app uses it: a client with a JSON-Schema tool and `autoExecuteTools`,

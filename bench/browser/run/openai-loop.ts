@@ -1,9 +1,14 @@
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { add, ADD_TOOL, scenarioName, type RunOutcome } from './run-scenarios.js';
 import type { RunLoop } from './run-loops.js';
 
-const TOOLS: ChatCompletionTool[] = [{ type: 'function', function: { ...ADD_TOOL, parameters: { ...ADD_TOOL.parameters } } }];
+const TOOLS: ChatCompletionTool[] = [
+  { type: 'function', function: { ...ADD_TOOL, parameters: { ...ADD_TOOL.parameters } } },
+];
 
 /**
  * What a developer writes with the `openai` SDK alone: stream each response, add up text and
@@ -14,7 +19,12 @@ export const openAILoop: RunLoop = async ({ baseURL, scenario, observe }) => {
   const outcome: RunOutcome = { text: '', toolResults: [], modelCalls: 0 };
   const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'Go' }];
   for (;;) {
-    const stream = await client.chat.completions.create({ model: scenarioName(scenario), messages, tools: TOOLS, stream: true });
+    const stream = await client.chat.completions.create({
+      model: scenarioName(scenario),
+      messages,
+      tools: TOOLS,
+      stream: true,
+    });
     outcome.modelCalls++;
     const calls: { id: string; name: string; arguments: string }[] = [];
     let text = '';
@@ -36,7 +46,11 @@ export const openAILoop: RunLoop = async ({ baseURL, scenario, observe }) => {
     messages.push({
       role: 'assistant',
       content: text === '' ? null : text,
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     });
     for (const call of calls) {
       const result = add(JSON.parse(call.arguments));

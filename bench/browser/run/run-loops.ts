@@ -4,10 +4,18 @@ import { openAILoop } from './openai-loop.js';
 import type { RunOutcome, Scenario } from './run-scenarios.js';
 
 /** One run of a scenario against the fake server at `baseURL` (…/v1). `observe` hears the text length as it grows. */
-export type RunLoop = (options: { baseURL: string; scenario: Scenario; observe?: (textLength: number) => void }) => Promise<RunOutcome>;
+export type RunLoop = (options: {
+  baseURL: string;
+  scenario: Scenario;
+  observe?: (textLength: number) => void;
+}) => Promise<RunOutcome>;
 
 /** The loops a `run` cell can time: the floor, `Client.run`, the `openai` SDK by hand. */
-export const RUN_LOOPS = { floor: floorLoop, 'open-agent': openAgentLoop, openai: openAILoop } satisfies Record<string, RunLoop>;
+export const RUN_LOOPS = {
+  floor: floorLoop,
+  'open-agent': openAgentLoop,
+  openai: openAILoop,
+} satisfies Record<string, RunLoop>;
 
 export type RunLoopName = keyof typeof RUN_LOOPS;
 

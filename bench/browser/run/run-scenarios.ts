@@ -56,13 +56,15 @@ export function add(input: unknown): number {
 /** The text of the `text-N` answer. */
 export function textAnswer(deltas: number): string {
   let text = '';
-  for (let index = 0; index < deltas; index++) text += TEXT_PIECES[index % TEXT_PIECES.length] ?? '';
+  for (let index = 0; index < deltas; index++)
+    text += TEXT_PIECES[index % TEXT_PIECES.length] ?? '';
   return text;
 }
 
 /** The short answer that ends the tool scenarios. */
 export function closingAnswer(scenario: Scenario): string {
-  if (scenario.kind === 'tool-loop') return `The sum is ${(scenario.rounds * (scenario.rounds + 1)) / 2}.`;
+  if (scenario.kind === 'tool-loop')
+    return `The sum is ${(scenario.rounds * (scenario.rounds + 1)) / 2}.`;
   if (scenario.kind === 'parallel') return `All ${scenario.calls} sums are in.`;
   return '';
 }
@@ -97,7 +99,8 @@ export function checkOutcome(scenario: Scenario, outcome: RunOutcome): string | 
   if (outcome.toolResults.join() !== results.join()) {
     return `tool results ${outcome.toolResults.slice(0, 5).join()}… (${outcome.toolResults.length}), expected ${results.slice(0, 5).join()}… (${results.length})`;
   }
-  const calls = scenario.kind === 'tool-loop' ? scenario.rounds + 1 : scenario.kind === 'parallel' ? 2 : 1;
+  const calls =
+    scenario.kind === 'tool-loop' ? scenario.rounds + 1 : scenario.kind === 'parallel' ? 2 : 1;
   if (outcome.modelCalls !== calls) return `${outcome.modelCalls} model calls, expected ${calls}`;
   return undefined;
 }

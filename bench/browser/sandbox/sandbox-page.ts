@@ -13,7 +13,8 @@ async function call(code: string, id: string): Promise<void> {
     signal: new AbortController().signal,
     toolUseId: id,
   })) as { error?: unknown } | undefined; // javascriptTool resolves to a JavaScriptResult
-  if (!answer || answer.error !== undefined) throw new Error(`sandbox run failed: ${JSON.stringify(answer)}`);
+  if (!answer || answer.error !== undefined)
+    throw new Error(`sandbox run failed: ${JSON.stringify(answer)}`);
 }
 
 const api: SandboxBenchApi = {

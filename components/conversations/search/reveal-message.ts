@@ -7,10 +7,15 @@ import type { Entry } from '../../transcript/entry-types.js';
  * The transcript entry that shows `history[messageIndex]`: its user entry, or the assistant
  * entry after the prompt it answers (an assistant entry holds everything up to the next prompt).
  */
-export function entryIndexFor(entries: readonly Entry[], history: readonly Message[], messageIndex: number): number | undefined {
+export function entryIndexFor(
+  entries: readonly Entry[],
+  history: readonly Message[],
+  messageIndex: number,
+): number | undefined {
   if (messageIndex < 0 || messageIndex >= history.length) return undefined;
   let prompts = 0;
-  for (let index = 0; index <= messageIndex; index += 1) if (history[index]?.role === 'user') prompts += 1;
+  for (let index = 0; index <= messageIndex; index += 1)
+    if (history[index]?.role === 'user') prompts += 1;
   if (prompts === 0) return entries.length > 0 ? 0 : undefined;
   const isPrompt = history[messageIndex]?.role === 'user';
   let seen = 0;

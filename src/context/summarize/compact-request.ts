@@ -9,7 +9,11 @@ import type { FittedRequest, fitRequest } from '../context-manager.js';
 import { estimateMessageTokens } from '../fit-messages.js';
 import { summaryCall } from './summary-call.js';
 import { summaryFingerprint, summariesFor } from './summary-fingerprint.js';
-import { summarizeSettings, type SummarizePolicy, type SummarizeSettings } from './summarize-options.js';
+import {
+  summarizeSettings,
+  type SummarizePolicy,
+  type SummarizeSettings,
+} from './summarize-options.js';
 
 /** The summary's share of the prompt's room, and its ceiling in tokens. */
 const SUMMARY_SHARE = 0.2;
@@ -48,7 +52,13 @@ export async function* compactRequest(
   let summary = active;
   if (cut !== undefined && failedAt.get(context.state) !== userCount(stored)) {
     try {
-      summary = await newSummary(context, settings, active, cut, Math.floor(budget * SUMMARY_SHARE));
+      summary = await newSummary(
+        context,
+        settings,
+        active,
+        cut,
+        Math.floor(budget * SUMMARY_SHARE),
+      );
       failedAt.delete(context.state);
       fitted = await fitWith(summary);
     } catch (error) {

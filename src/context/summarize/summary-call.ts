@@ -106,5 +106,9 @@ function quoted(text: string): string {
 
 /** A message's text parts, joined (like `contentText`, which lives in the first load: not imported by lazy code). */
 function contentText(content: string | readonly { type: string; text?: string }[]): string {
-  return typeof content === 'string' ? content : content.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : [])).join('\n\n');
+  return typeof content === 'string'
+    ? content
+    : content
+        .flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : []))
+        .join('\n\n');
 }
