@@ -147,24 +147,18 @@ export class DemoApp extends LitElement {
         <aside class="settings ${this.settingsOpen ? 'open' : ''}" aria-label="Settings">
           <div class="settings-head">
             <h1>open-agent <span>demo</span></h1>
-            <button
-              type="button"
-              class="settings-toggle"
-              aria-expanded=${this.settingsOpen ? 'true' : 'false'}
-              @click=${() => (this.settingsOpen = !this.settingsOpen)}
-            >
-              ${this.settingsOpen ? 'Hide settings' : 'Settings'}
-            </button>
+            <button type="button" class="settings-toggle" aria-expanded=${this.settingsOpen ? 'true' : 'false'}
+              @click=${() => (this.settingsOpen = !this.settingsOpen)}>${this.settingsOpen ? 'Hide settings' : 'Settings'}</button>
           </div>
-          ${this.#sourcePanel()} ${this.#toolsPanel()}
-          <demo-mcp-panel
-            .reservedNames=${BUILT_IN_NAMES}
-            @mcp-tools-change=${(event: CustomEvent<McpToolsChange>) => {
-              this.#mcpTools = event.detail.tools;
-              this.#allTools = [...this.#tools, ...this.#mcpTools];
-              this.requestUpdate();
-            }}
-          ></demo-mcp-panel>
+          ${this.#sourcePanel()}
+          ${this.#toolsPanel()}
+          <demo-mcp-panel .reservedNames=${BUILT_IN_NAMES} @mcp-tools-change=${(
+            event: CustomEvent<McpToolsChange>,
+          ) => {
+            this.#mcpTools = event.detail.tools;
+            this.#allTools = [...this.#tools, ...this.#mcpTools];
+            this.requestUpdate();
+          }}></demo-mcp-panel>
           ${this.#optionsPanel()}
         </aside>
         <main class="chat">
@@ -200,9 +194,7 @@ export class DemoApp extends LitElement {
   #sourceLabel(): TemplateResult {
     const { source, model, baseURL } = this.settings;
     if (source === 'demo')
-      return html`<span class="badge scripted" title="Rules, not a language model"
-        >Scripted demo · not an LLM</span
-      >`;
+      return html`<span class="badge scripted" title="Rules, not a language model">Scripted demo · not an LLM</span>`;
     if (source === 'cpu' || source === 'chrome') {
       const model = this.#engineModel();
       const name = source === 'cpu' ? 'CPU' : 'Chrome built-in AI';
@@ -222,90 +214,56 @@ export class DemoApp extends LitElement {
 
   #sourcePanel(): TemplateResult {
     const { source } = this.settings;
-    const option = (value: ModelSource, label: string, hint: string, disabled = false) =>
-      html` <label class="choice">
-        <input
-          type="radio"
-          name="source"
-          .checked=${source === value}
-          ?disabled=${disabled}
-          @change=${() => this.#update({ source: value })}
-        />
+    const option = (value: ModelSource, label: string, hint: string, disabled = false) => html`
+      <label class="choice">
+        <input type="radio" name="source" .checked=${source === value} ?disabled=${disabled} @change=${() => this.#update({ source: value })} />
         <span><strong>${label}</strong><small>${hint}</small></span>
       </label>`;
-    return html` <section>
-      <h2>Model</h2>
-      <div role="radiogroup" aria-label="Model source">
-        ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
-        ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
-        ${option('cpu', 'In the browser — CPU, any laptop', 'A small model (≈ 70 MB) runs in the page: no GPU, no server')}
-        ${option('chrome', 'Chrome built-in AI', this.#engines.chromeUsable ? "Chrome's own on-device model (Gemini Nano)" : 'Not available in this browser', !this.#engines.chromeUsable && source !== 'chrome')}
-        ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
-      </div>
-      ${source === 'server' ? this.#serverPanel() : nothing}
-      ${source === 'webllm' ? this.#webLLMPanel() : nothing}
-      ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
-      ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
-    </section>`;
+    return html`
+      <section>
+        <h2>Model</h2>
+        <div role="radiogroup" aria-label="Model source">
+          ${option('demo', 'Built-in demo model', 'Scripted rules, works offline — not an LLM')}
+          ${option('server', 'Local server', 'Ollama, LM Studio, llama.cpp, vLLM')}
+          ${option('cpu', 'In the browser — CPU, any laptop', 'A small model (≈ 70 MB) runs in the page: no GPU, no server')}
+          ${option('chrome', 'Chrome built-in AI', this.#engines.chromeUsable ? "Chrome's own on-device model (Gemini Nano)" : 'Not available in this browser', !this.#engines.chromeUsable && source !== 'chrome')}
+          ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
+        </div>
+        ${source === 'server' ? this.#serverPanel() : nothing}
+        ${source === 'webllm' ? this.#webLLMPanel() : nothing}
+        ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
+        ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
+      </section>`;
   }
 
   #serverPanel(): TemplateResult {
     const { baseURL, model } = this.settings;
     const models = this.endpoints?.find((endpoint) => endpoint.baseURL === baseURL)?.models ?? [];
-    return html` <div class="panel">
-      <div class="row">
-        <button
-          type="button"
-          class="primary"
-          @click=${() => void this.#discover()}
-          ?disabled=${this.scanning}
-        >
-          ${this.scanning ? 'Scanning…' : 'Find local servers'}
-        </button>
-      </div>
-      <form
-        class="row"
-        @submit=${(event: SubmitEvent) => {
+    return html`
+      <div class="panel">
+        <div class="row">
+          <button type="button" class="primary" @click=${() => void this.#discover()} ?disabled=${this.scanning}>
+            ${this.scanning ? 'Scanning…' : 'Find local servers'}
+          </button>
+        </div>
+        <form class="row" @submit=${(event: SubmitEvent) => {
           event.preventDefault();
           void this.#discover();
-        }}
-      >
-        <label class="visually-hidden" for="custom-url">Another server URL</label>
-        <input
-          id="custom-url"
-          placeholder="Another URL, e.g. http://192.168.1.20:11434"
-          .value=${this.customURL}
-          @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)}
-        />
-        <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>
-          Probe
-        </button>
-      </form>
-      ${
-        this.endpoints
-          ? html`<ul class="endpoints" aria-live="polite">
-              ${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}
-            </ul>`
-          : nothing
-      }
-      <label
-        >Base URL
-        <input
-          .value=${baseURL}
-          @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })}
-        />
-      </label>
-      <label
-        >Model
-        <input
-          list="models"
-          .value=${model}
-          placeholder="e.g. qwen3:4b"
-          @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })}
-        />
-        <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
-      </label>
-    </div>`;
+        }}>
+          <label class="visually-hidden" for="custom-url">Another server URL</label>
+          <input id="custom-url" placeholder="Another URL, e.g. http://192.168.1.20:11434" .value=${this.customURL}
+            @input=${(event: Event) => (this.customURL = (event.target as HTMLInputElement).value)} />
+          <button type="submit" ?disabled=${this.scanning || this.customURL.trim() === ''}>Probe</button>
+        </form>
+        ${this.endpoints ? html`<ul class="endpoints" aria-live="polite">${this.endpoints.map((endpoint) => endpointTemplate(endpoint, this.settings, (model) => this.#update({ source: 'server', baseURL: endpoint.baseURL, model })))}</ul>` : nothing}
+        <label>Base URL
+          <input .value=${baseURL} @input=${(event: Event) => this.#updateAsTyped({ baseURL: (event.target as HTMLInputElement).value.trim() })} />
+        </label>
+        <label>Model
+          <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })} />
+          <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
+        </label>
+      </div>`;
   }
 
   /** The one click that gets a chat without a model going: find servers (and open the settings). */
@@ -347,43 +305,27 @@ export class DemoApp extends LitElement {
 
   #webLLMPanel(): TemplateResult {
     const state = this.webLLM;
-    return html` <div class="panel">
-      <label
-        >Model to download
-        <select
-          .value=${this.settings.webLLMModel}
-          ?disabled=${state.phase === 'loading'}
-          @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}
-        >
-          ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
-        </select>
-      </label>
-      <small class="note"
-        >WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the
-        browser cache.</small
-      >
-      <button
-        type="button"
-        class="primary"
-        ?disabled=${state.phase === 'loading' || this.gpu !== true}
-        @click=${() => void this.#loadWebLLM()}
-      >
-        ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
-      </button>
-      ${
-        state.phase === 'loading'
-          ? html`<progress
-                max="1"
-                value=${state.progress.progress}
-                aria-label="Model download"
-              ></progress
-              ><small>${state.progress.text}</small>`
-          : nothing
-      }
-      ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
-      ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-      ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
-    </div>`;
+    return html`
+      <div class="panel">
+        <label>Model to download
+          <select .value=${this.settings.webLLMModel} ?disabled=${state.phase === 'loading'}
+            @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}>
+            ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
+          </select>
+        </label>
+        <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
+        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || this.gpu !== true} @click=${() => void this.#loadWebLLM()}>
+          ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
+        </button>
+        ${
+          state.phase === 'loading'
+            ? html`<progress max="1" value=${state.progress.progress} aria-label="Model download"></progress><small>${state.progress.text}</small>`
+            : nothing
+        }
+        ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
+        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
+        ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
+      </div>`;
   }
 
   async #loadWebLLM(): Promise<void> {
@@ -415,73 +357,42 @@ export class DemoApp extends LitElement {
       else next.delete(name);
       return next;
     };
-    return html` <section>
-      <h2>Tools</h2>
-      <ul class="tools">
-        ${DEMO_TOOLS.map(
-          ({ name, label, where }) =>
-            html`<li>
-              <label class="choice">
-                <input
-                  type="checkbox"
-                  .checked=${tools.has(name)}
-                  @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })}
-                />
-                <span><strong>${label}</strong><small>${where}</small></span>
-              </label>
-              <label class="ask" title="Ask for approval before each call">
-                <input
-                  type="checkbox"
-                  .checked=${approval.has(name)}
-                  ?disabled=${!tools.has(name)}
-                  @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })}
-                />
-                ask first
-              </label>
-            </li>`,
-        )}
-      </ul>
-    </section>`;
+    return html`
+      <section>
+        <h2>Tools</h2>
+        <ul class="tools">
+          ${DEMO_TOOLS.map(
+            ({ name, label, where }) => html`<li>
+            <label class="choice">
+              <input type="checkbox" .checked=${tools.has(name)} @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })} />
+              <span><strong>${label}</strong><small>${where}</small></span>
+            </label>
+            <label class="ask" title="Ask for approval before each call">
+              <input type="checkbox" .checked=${approval.has(name)} ?disabled=${!tools.has(name)}
+                @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })} />
+              ask first
+            </label>
+          </li>`,
+          )}
+        </ul>
+      </section>`;
   }
 
   #optionsPanel(): TemplateResult {
     const { systemPrompt, autoExecute, maxToolIterations, allowRemoteImages } = this.settings;
-    return html` <section>
-      <h2>Options</h2>
-      <label
-        >System prompt
-        <textarea
-          rows="3"
-          .value=${systemPrompt}
-          @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}
-        ></textarea>
-      </label>
-      <label class="inline"
-        ><input
-          type="checkbox"
-          .checked=${autoExecute}
-          @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })}
-        />
-        Run tools automatically</label
-      >
-      <label class="inline"
-        ><input
-          type="checkbox"
-          .checked=${allowRemoteImages}
-          @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })}
-        />
-        Load remote images in answers</label
-      >
-      <label class="inline"
-        >Tool rounds per prompt
-        <input
-          type="number"
-          min="1"
-          max="20"
-          .value=${String(maxToolIterations)}
-          @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })}
-        />
-      </label>
-    </section>`;
+    return html`
+      <section>
+        <h2>Options</h2>
+        <label>System prompt
+          <textarea rows="3" .value=${systemPrompt} @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}></textarea>
+        </label>
+        <label class="inline"><input type="checkbox" .checked=${autoExecute} @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })} />
+          Run tools automatically</label>
+        <label class="inline"><input type="checkbox" .checked=${allowRemoteImages} @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })} />
+          Load remote images in answers</label>
+        <label class="inline">Tool rounds per prompt
+          <input type="number" min="1" max="20" .value=${String(maxToolIterations)} @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })} />
+        </label>
+      </section>`;
   }
 }

@@ -29,24 +29,20 @@ export function welcomeTemplate(
   const { source, ready } = state;
   return html`<div slot="empty" class="welcome">
     <h2>What can I help with?</h2>
-    <p>
-      ${
-        source === 'demo'
-          ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
-          : 'Ask anything. The model can use the tools enabled in the settings.'
-      }
-    </p>
+    <p>${
+      source === 'demo'
+        ? 'You are talking to the built-in scripted demo model — rules, not an LLM. It works offline and shows tools, approvals and streaming.'
+        : 'Ask anything. The model can use the tools enabled in the settings.'
+    }</p>
     ${
       ready
         ? html`<div class="suggestions">
-            ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => actions.send(text)}>${text}</button>`)}
-          </div>`
-        : html`<p class="next-step">
-              ${source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}
-            </p>
-            <button type="button" class="primary" @click=${actions.nextStep}>
-              ${source === 'server' ? 'Find local servers and their models' : 'Use the built-in demo model instead'}
-            </button>`
+          ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => actions.send(text)}>${text}</button>`)}
+        </div>`
+        : html`<p class="next-step">${source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}</p>
+          <button type="button" class="primary" @click=${actions.nextStep}>
+            ${source === 'server' ? 'Find local servers and their models' : 'Use the built-in demo model instead'}
+          </button>`
     }
   </div>`;
 }
@@ -58,25 +54,17 @@ export function endpointTemplate(
   choose: (model: string) => void,
 ): TemplateResult {
   return html`<li class="endpoint ${endpoint.status}">
-    <div class="endpoint-head">
-      <strong>${endpoint.name}</strong><span class="status">${STATUS_LABELS[endpoint.status]}</span>
-    </div>
+    <div class="endpoint-head"><strong>${endpoint.name}</strong><span class="status">${STATUS_LABELS[endpoint.status]}</span></div>
     <small>${endpoint.message}</small>
     ${endpoint.fix ? html`<pre class="fix">${endpoint.fix}</pre>` : nothing}
     ${
       endpoint.models.length > 0
-        ? html`<div class="models">
-            ${endpoint.models.map(
-              (id) =>
-                html`<button
-                  type="button"
-                  class=${id === settings.model && endpoint.baseURL === settings.baseURL ? 'selected' : ''}
-                  @click=${() => choose(id)}
-                >
-                  ${id}
-                </button>`,
-            )}
-          </div>`
+        ? html`<div class="models">${endpoint.models.map(
+            (
+              id,
+            ) => html`<button type="button" class=${id === settings.model && endpoint.baseURL === settings.baseURL ? 'selected' : ''}
+          @click=${() => choose(id)}>${id}</button>`,
+          )}</div>`
         : nothing
     }
   </li>`;

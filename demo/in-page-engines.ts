@@ -107,35 +107,26 @@ export class InPageEngines {
 
   cpuPanel(): TemplateResult {
     const state = this.cpu;
-    return html` <div class="panel">
-      <label
-        >Model to download
-        <select
-          ?disabled=${state.phase === 'loading'}
-          @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}
-        >
-          ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
-        </select>
-      </label>
-      <small class="note"
-        >${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from
-        Hugging Face. Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server.
-        Downloaded once, then loaded from this browser's storage with no network.</small
-      >
-      ${
-        state.phase === 'loading'
-          ? html`<progress max="1" value=${state.progress} aria-label="Model download"></progress>
-              <small
-                >${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small
-              >
+    return html`
+      <div class="panel">
+        <label>Model to download
+          <select ?disabled=${state.phase === 'loading'} @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}>
+            ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
+          </select>
+        </label>
+        <small class="note">${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from Hugging Face.
+          Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server. Downloaded once, then loaded from this browser's storage with no network.</small>
+        ${
+          state.phase === 'loading'
+            ? html`<progress max="1" value=${state.progress} aria-label="Model download"></progress>
+              <small>${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small>
               <button type="button" @click=${() => state.controller.abort()}>Cancel</button>`
-          : html`<button type="button" class="primary" @click=${() => void this.startCpu()}>
-              ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
-            </button>`
-      }
-      ${state.phase === 'idle' && state.message ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
-      ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-    </div>`;
+            : html`<button type="button" class="primary" @click=${() => void this.startCpu()}>
+              ${state.phase === 'ready' ? 'Load again' : 'Download and start'}</button>`
+        }
+        ${state.phase === 'idle' && state.message ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
+        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
+      </div>`;
   }
 
   chromePanel(): TemplateResult {

@@ -115,74 +115,42 @@ export class DemoMcpPanel extends LitElement {
   protected override render(): TemplateResult {
     const { state } = this;
     const busy = state.phase === 'connecting';
-    return html` <section class="mcp">
-      <style>
-        .mcp-tools li > span {
-          display: grid;
-          min-width: 0;
-        }
-        .mcp-tools small,
-        .mcp-error {
-          overflow-wrap: anywhere;
-        }
-        .mcp-tools small {
-          color: var(--muted);
-        }
-      </style>
-      <h2>MCP server</h2>
-      <form
-        class="row"
-        @submit=${(event: Event) => {
+    return html`
+      <section class="mcp">
+        <style>
+          .mcp-tools li > span { display: grid; min-width: 0; }
+          .mcp-tools small, .mcp-error { overflow-wrap: anywhere; }
+          .mcp-tools small { color: var(--muted); }
+        </style>
+        <h2>MCP server</h2>
+        <form class="row" @submit=${(event: Event) => {
           event.preventDefault();
           void this.#connect();
-        }}
-      >
-        <input
-          type="url"
-          required
-          placeholder="http://127.0.0.1:3001/mcp"
-          aria-label="MCP server URL"
-          .value=${this.url}
-          @input=${(event: Event) => (this.url = (event.target as HTMLInputElement).value)}
-          ?disabled=${busy}
-        />
-        ${
-          state.phase === 'connected'
-            ? html`<button type="button" @click=${() => void this.#disconnect()}>
-                Disconnect
-              </button>`
-            : html`<button type="submit" ?disabled=${busy}>
-                ${busy ? 'Connecting…' : 'Connect'}
-              </button>`
-        }
-      </form>
-      ${state.phase === 'failed' ? html`<p class="problem mcp-error" role="alert">${state.message}</p>` : nothing}
-      ${state.phase === 'connected' ? this.#toolList(state.connection) : html`<p class="hint">Tools from a Model Context Protocol server (Streamable HTTP), called straight from this page.</p>`}
-    </section>`;
+        }}>
+          <input type="url" required placeholder="http://127.0.0.1:3001/mcp" aria-label="MCP server URL" .value=${this.url}
+            @input=${(event: Event) => (this.url = (event.target as HTMLInputElement).value)} ?disabled=${busy} />
+          ${
+            state.phase === 'connected'
+              ? html`<button type="button" @click=${() => void this.#disconnect()}>Disconnect</button>`
+              : html`<button type="submit" ?disabled=${busy}>${busy ? 'Connecting…' : 'Connect'}</button>`
+          }
+        </form>
+        ${state.phase === 'failed' ? html`<p class="problem mcp-error" role="alert">${state.message}</p>` : nothing}
+        ${state.phase === 'connected' ? this.#toolList(state.connection) : html`<p class="hint">Tools from a Model Context Protocol server (Streamable HTTP), called straight from this page.</p>`}
+      </section>`;
   }
 
   #toolList(connection: McpConnection): TemplateResult {
     const { server, toolInfo } = connection;
-    return html` <p class="ok mcp-server">
-        Connected to ${server.name} ${server.version} (${connection.transport}): ${toolInfo.length}
-        tools
-      </p>
+    return html`
+      <p class="ok mcp-server">Connected to ${server.name} ${server.version} (${connection.transport}): ${toolInfo.length} tools</p>
       <ul class="tools mcp-tools">
         ${toolInfo.map((info) => {
           const ask = this.approvals.get(info.name) ?? info.needsApproval;
           return html`<li>
-            <span
-              ><strong class="mcp-tool-name">${info.name}</strong
-              ><small
-                >${info.title}${info.annotations.readOnlyHint === true ? ' · server says read-only' : ''}${info.annotations.destructiveHint === false ? ' · server says not destructive' : ''}</small
-              ></span
-            >
+            <span><strong class="mcp-tool-name">${info.name}</strong><small>${info.title}${info.annotations.readOnlyHint === true ? ' · server says read-only' : ''}${info.annotations.destructiveHint === false ? ' · server says not destructive' : ''}</small></span>
             <label class="ask" title="Ask for approval before each call">
-              <input
-                type="checkbox"
-                .checked=${ask}
-                @change=${(event: Event) => this.#setApproval(info.name, (event.target as HTMLInputElement).checked)}
-              />
+              <input type="checkbox" .checked=${ask} @change=${(event: Event) => this.#setApproval(info.name, (event.target as HTMLInputElement).checked)} />
               ask first
             </label>
           </li>`;

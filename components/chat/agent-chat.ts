@@ -285,9 +285,7 @@ export class AgentChat extends AgentChatSettings {
     const t = this.#t;
     const cards = toolCards() !== undefined;
     return html`
-      <div
-        class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}"
-        part="frame"
+      <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
         @keydown=${(event: KeyboardEvent) => {
           if (event.key !== 'Escape' || event.defaultPrevented) return;
           // Escape stops an answer wherever focus is in the element, not only in the message box.
@@ -296,21 +294,14 @@ export class AgentChat extends AgentChatSettings {
             this.stop();
           } else if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW)
             this.sidebarOpen = false;
-        }}
-      >
+        }}>
         ${
           managed && this.sidebarOpen
             ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
-                <agent-conversations
-                  hide-new-button
-                  .strings=${this.strings}
-                  .locale=${pageLocale(this)}
-                  exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
-                  .store=${store}
-                  .selected=${session.client?.conversationId}
-                  @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}
-                ></agent-conversations>
-              </aside>`
+              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
+                .store=${store} .selected=${session.client?.conversationId}
+                @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}></agent-conversations>
+            </aside>`
             : nothing
         }
         <div class="main" part="main">
@@ -332,61 +323,39 @@ export class AgentChat extends AgentChatSettings {
             t,
           )}
           ${this.#picker?.view.pickerTemplate({ host: this, pull: this.#picker.pull, api: { localModels, checkServer }, t, locale: pageLocale(this), close: () => this.#closePicker() })}
-          <div
-            class="log"
-            role="log"
-            aria-live="polite"
-            aria-relevant="additions"
-            aria-label=${t('Conversation')}
-            part="log"
-            tabindex="0"
-            @click=${this.#copyCode}
-          >
-            <div class="log-content">
-              ${this.#window.button(() => this.#log(), t)}
-              ${
-                entries.length === 0 && !session.loading
-                  ? html`<div class="empty" part="empty">
-                      <slot name="empty"
-                        ><p>
-                          ${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}
-                        </p></slot
-                      >
-                    </div>`
-                  : nothing
-              }
-              ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
-              ${repeat(
-                visible,
-                (entry) => entry.key,
-                (entry) =>
-                  guard(
-                    [entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages],
-                    () =>
-                      entryTemplate(
-                        entry,
-                        this.#actions,
-                        t,
-                        this.#messageActions,
-                        this.allowRemoteImages,
-                      ),
-                  ),
-              )}
-            </div>
-          </div>
+          <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
+            @click=${this.#copyCode}><div class="log-content">
+            ${this.#window.button(() => this.#log(), t)}
+            ${
+              entries.length === 0 && !session.loading
+                ? html`<div class="empty" part="empty"><slot name="empty"><p>${t(session.client ? 'Start the conversation below.' : 'Set base-url and model (or a backend) to start.')}</p></slot></div>`
+                : nothing
+            }
+            ${session.loading ? html`<p class="loading" part="loading">${t('Loading the conversation…')}</p>` : nothing}
+            ${repeat(
+              visible,
+              (entry) => entry.key,
+              (entry) =>
+                guard(
+                  [entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages],
+                  () =>
+                    entryTemplate(
+                      entry,
+                      this.#actions,
+                      t,
+                      this.#messageActions,
+                      this.allowRemoteImages,
+                    ),
+                ),
+            )}
+          </div></div>
           ${
             this.#follower.following || entries.length === 0
               ? nothing
-              : html`<button
-                  type="button"
-                  class="jump"
-                  part="jump-button"
-                  @click=${() => this.#follower.jump()}
-                >
-                  ${downIcon} ${t('Latest')}
-                </button>`
+              : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} ${t('Latest')}</button>`
           }
-          ${this.#banner()} ${this.#composer()}
+          ${this.#banner()}
+          ${this.#composer()}
         </div>
       </div>
     `;

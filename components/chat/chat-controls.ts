@@ -30,37 +30,16 @@ export function headerTemplate(
   return html`<header part="header">
     ${
       managed
-        ? html`<button
-            type="button"
-            class="icon"
-            part="sidebar-button"
-            aria-controls="sidebar"
-            aria-expanded=${sidebarOpen ? 'true' : 'false'}
-            aria-label=${t('Conversations')}
-            title=${t('Conversations')}
-            @click=${actions.toggleSidebar}
-          >
-            ${menuIcon}
-          </button>`
+        ? html`<button type="button" class="icon" part="sidebar-button" aria-controls="sidebar" aria-expanded=${sidebarOpen ? 'true' : 'false'}
+          aria-label=${t('Conversations')} title=${t('Conversations')} @click=${actions.toggleSidebar}>${menuIcon}</button>`
         : nothing
     }
-    <slot name="header"
-      >${
-        picker === undefined
-          ? html`<span class="title">${title}</span>`
-          : html`<button
-              type="button"
-              class="title model-button"
-              part="model-button"
-              aria-haspopup="dialog"
-              aria-expanded=${picker ? 'true' : 'false'}
-              aria-label=${t('{model}: choose a model', { model: title })}
-              @click=${actions.togglePicker}
-            >
-              ${title}<span aria-hidden="true">▾</span>
-            </button>`
-      }</slot
-    >
+    <slot name="header">${
+      picker === undefined
+        ? html`<span class="title">${title}</span>`
+        : html`<button type="button" class="title model-button" part="model-button" aria-haspopup="dialog" aria-expanded=${picker ? 'true' : 'false'}
+          aria-label=${t('{model}: choose a model', { model: title })} @click=${actions.togglePicker}>${title}<span aria-hidden="true">▾</span></button>`
+    }</slot>
     <span class="spacer"></span>
     ${context ? meterTemplate(context, state.locale, t) : nothing}
     ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>${t('New chat')}</button>` : nothing}
@@ -81,23 +60,8 @@ function meterTemplate(
     used: compact.format(used),
     window: compact.format(window),
   });
-  return html`<span
-    class="context"
-    part="context-meter"
-    title=${t('Context window used by the last request')}
-  >
-    <meter
-      min="0"
-      max=${window}
-      value=${Math.min(used, window)}
-      low=${window * 0.75}
-      high=${window * 0.9}
-      optimum="0"
-      aria-label=${t('Context window used by the last request')}
-      aria-valuetext=${text}
-    ></meter
-    >${text}</span
-  >`;
+  return html`<span class="context" part="context-meter" title=${t('Context window used by the last request')}>
+    <meter min="0" max=${window} value=${Math.min(used, window)} low=${window * 0.75} high=${window * 0.9} optimum="0" aria-label=${t('Context window used by the last request')} aria-valuetext=${text}></meter>${text}</span>`;
 }
 
 /** The error (with Retry) or warning banner above the composer. */
@@ -119,40 +83,18 @@ export function bannerTemplate(
   if (error) {
     // The element's own messages are keys of the strings table; a server's is none: `t` gives it back.
     return html`<div class="banner error" role="alert" part="error">
-      <div class="banner-text">
-        <strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong
-        >${messageTemplate(t(error.message as keyof ChatStrings), t)}
-      </div>
+      <div class="banner-text"><strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong>${messageTemplate(t(error.message as keyof ChatStrings), t)}</div>
       <div class="banner-actions">
         ${pickerAction(error.message, model, actions.pickModel, t)}
-        <button
-          type="button"
-          class="primary"
-          part="retry-button"
-          ?disabled=${running}
-          @click=${actions.retry}
-        >
-          ${t('Retry')}
-        </button>
-        <button
-          type="button"
-          part="dismiss-button"
-          aria-label=${t('Dismiss the error')}
-          @click=${actions.dismiss}
-        >
-          ${t('Dismiss')}
-        </button>
+        <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>${t('Retry')}</button>
+        <button type="button" part="dismiss-button" aria-label=${t('Dismiss the error')} @click=${actions.dismiss}>${t('Dismiss')}</button>
       </div>
     </div>`;
   }
   if (warning) {
     return html`<div class="banner warning" role="status" part="warning">
       <div class="banner-text"><span>${warning}</span></div>
-      <div class="banner-actions">
-        <button type="button" part="dismiss-button" @click=${actions.dismiss}>
-          ${t('Dismiss')}
-        </button>
-      </div>
+      <div class="banner-actions"><button type="button" part="dismiss-button" @click=${actions.dismiss}>${t('Dismiss')}</button></div>
     </div>`;
   }
   return nothing;
@@ -175,13 +117,7 @@ function pickerAction(
   )
     return nothing;
   const pull = /try pulling it/i.test(message);
-  return html`<button
-    type="button"
-    part="pick-model-button"
-    @click=${() => pick(pull ? model : undefined)}
-  >
-    ${pull ? t('Pull {model}', { model }) : t('Choose a model')}
-  </button>`;
+  return html`<button type="button" part="pick-model-button" @click=${() => pick(pull ? model : undefined)}>${pull ? t('Pull {model}', { model }) : t('Choose a model')}</button>`;
 }
 
 /** The first line of a message, shorter than {@link SHORT}. */
@@ -200,17 +136,13 @@ function messageTemplate(message: string, t: Translate): TemplateResult {
   const short = first.length > SHORT ? `${first.slice(0, SHORT - 1)}…` : first;
   const rest = newline < 0 ? '' : message.slice(newline + 1).trim();
   if (short === first && rest !== '' && rest.length <= FIX) {
-    return html`<span>${codeSpans(short)}</span>
-      <div class="error-fix" part="error-fix">${codeSpans(rest)}</div>`;
+    return html`<span>${codeSpans(short)}</span><div class="error-fix" part="error-fix">${codeSpans(rest)}</div>`;
   }
   return html`<span>${codeSpans(short)}</span>${
-      short === message
-        ? nothing
-        : html`<details part="error-details">
-            <summary>${t('Details')}</summary>
-            <div>${codeSpans(short === first ? rest : message)}</div>
-          </details>`
-    }`;
+    short === message
+      ? nothing
+      : html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(short === first ? rest : message)}</div></details>`
+  }`;
 }
 
 /** Text with its `backtick` spans as `<code>` (unbalanced backticks stay text). */
@@ -250,55 +182,22 @@ export function composerTemplate(
 ): TemplateResult {
   const { draft, placeholder, running, blocked, editing, canRegenerate, images, attachments } =
     state;
-  return html`<form
-    class="composer"
-    part="composer"
-    @submit=${actions.submit}
-    @dragover=${(event: Event) => event.preventDefault()}
-    @drop=${actions.take}
-    @paste=${actions.take}
-  >
+  return html`<form class="composer" part="composer" @submit=${actions.submit} @dragover=${(event: Event) => event.preventDefault()} @drop=${actions.take} @paste=${actions.take}>
     ${attachments}
-    <label class="attach" part="attach-button" title=${t('Attach images')}
-      >+<input
-        type="file"
-        accept="image/*"
-        multiple
-        class="visually-hidden"
-        aria-label=${t('Attach images')}
-        ?disabled=${blocked}
-        @change=${actions.take}
-    /></label>
+    <label class="attach" part="attach-button" title=${t('Attach images')}>+<input type="file" accept="image/*" multiple class="visually-hidden"
+      aria-label=${t('Attach images')} ?disabled=${blocked} @change=${actions.take}></label>
     <label for="input" class="visually-hidden">${t('Message')}</label>
-    <textarea
-      id="input"
-      part="input"
-      rows="1"
-      .value=${draft}
-      placeholder=${placeholder}
-      ?disabled=${blocked}
+    <textarea id="input" part="input" rows="1" .value=${draft} placeholder=${placeholder} ?disabled=${blocked}
       @input=${(event: Event) => actions.input((event.target as HTMLTextAreaElement).value)}
-      @keydown=${actions.keydown}
-    ></textarea>
+      @keydown=${actions.keydown}></textarea>
     ${
       running
-        ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>
-            ${stopIcon} ${t('Stop')}
-          </button>`
+        ? html`<button type="button" class="stop" part="stop-button" @click=${actions.stop}>${stopIcon} ${t('Stop')}</button>`
         : html`${
-              canRegenerate && draft === '' && !blocked
-                ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>
-                    ${t('Regenerate')}
-                  </button>`
-                : nothing
-            }<button
-              type="submit"
-              class="primary send"
-              part="send-button"
-              ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}
-            >
-              ${t(editing ? 'Resend' : 'Send')}
-            </button>`
+            canRegenerate && draft === '' && !blocked
+              ? html`<button type="button" part="regenerate-button" @click=${actions.regenerate}>${t('Regenerate')}</button>`
+              : nothing
+          }<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}>${t(editing ? 'Resend' : 'Send')}</button>`
     }
   </form>`;
 }

@@ -39,37 +39,16 @@ export function attachmentsTemplate(
   t: Translate,
 ): TemplateResult {
   return html`<style>
-      .attachments {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 6px;
-        width: 100%;
-      }
-      .thumb {
-        padding: 0;
-        border-radius: 8px;
-        overflow: hidden;
-        line-height: 0;
-      }
-      .thumb img {
-        max-height: 72px;
-        max-width: 160px;
-      }
-    </style>
-    <div class="attachments" part="attachments">
-      ${images.map(
-        (url, index) =>
-          html`<button
-            type="button"
-            class="thumb"
-            part="attachment"
-            aria-label=${t('Remove image {n}', { n: index + 1 })}
-            @click=${() => remove(index)}
-          >
-            ${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}
-          </button>`,
-      )}
-    </div>`;
+      .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
+      .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
+      .thumb img { max-height: 72px; max-width: 160px; }
+    </style><div class="attachments" part="attachments">${images.map(
+      (
+        url,
+        index,
+      ) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
+      @click=${() => remove(index)}>${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}</button>`,
+    )}</div>`;
 }
 
 /**
@@ -81,11 +60,6 @@ function thumbnail(url: string, alt: string, t: Translate): TemplateResult {
   // module would split it off the first load.
   const source = /^(?:data:image\/|blob:)/i.test(url.trim()) ? url.trim() : undefined;
   return source === undefined
-    ? html`<span
-        class="blocked-image"
-        part="blocked-image"
-        title=${t('Remote images are blocked: they can leak the conversation to another site')}
-        >${t('Image not loaded: {alt}', { alt })}</span
-      >`
-    : html`<img src=${source} alt=${alt} referrerpolicy="no-referrer" />`;
+    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
+    : html`<img src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }

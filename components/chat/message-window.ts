@@ -39,12 +39,7 @@ export class MessageWindow {
   /** The "Show earlier" button, while there are earlier entries. */
   button(log: () => HTMLElement | null, t: Translate): TemplateResult | typeof nothing {
     return this.#start > 0
-      ? html`<button
-          type="button"
-          class="earlier link"
-          part="earlier-button"
-          @click=${() => this.#showEarlier(log())}
-        >
+      ? html`<button type="button" class="earlier link" part="earlier-button" @click=${() => this.#showEarlier(log())}>
           ${t('Show {n} earlier messages', { n: Math.min(WINDOW_STEP, this.#start) })}
         </button>`
       : nothing;

@@ -47,73 +47,20 @@ export const themeStyles = css`
       color-scheme: dark;
     }
   }
-  * {
-    box-sizing: border-box;
+  * { box-sizing: border-box; }
+  button, .button {
+    font: inherit; font-size: 0.9em; color: var(--_fg); background: var(--_bg);
+    border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.7);
+    padding: 6px 12px; cursor: pointer; line-height: 1.3; display: inline-flex; align-items: center; gap: 6px;
   }
-  button,
-  .button {
-    font: inherit;
-    font-size: 0.9em;
-    color: var(--_fg);
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.7);
-    padding: 6px 12px;
-    cursor: pointer;
-    line-height: 1.3;
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
-  button:hover:not(:disabled),
-  .button:hover {
-    background: var(--_surface);
-  }
-  button:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  button.primary {
-    background: var(--_accent);
-    color: var(--_accent-fg);
-    border-color: transparent;
-  }
-  button.primary:hover:not(:disabled) {
-    background: var(--_accent);
-    filter: brightness(1.08);
-  }
-  button.danger {
-    color: var(--_danger);
-  }
-  button.link {
-    border: 0;
-    background: none;
-    color: var(--_accent);
-    padding: 2px 0;
-  }
-  input,
-  textarea {
-    font: inherit;
-    color: var(--_fg);
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.7);
-    padding: 6px 8px;
-  }
-  :focus-visible,
-  .button:focus-within {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-  .muted {
-    color: var(--_muted);
-  }
+  button:hover:not(:disabled), .button:hover { background: var(--_surface); }
+  button:disabled { opacity: 0.5; cursor: not-allowed; }
+  button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: transparent; }
+  button.primary:hover:not(:disabled) { background: var(--_accent); filter: brightness(1.08); }
+  button.danger { color: var(--_danger); }
+  button.link { border: 0; background: none; color: var(--_accent); padding: 2px 0; }
+  input, textarea { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.7); padding: 6px 8px; }
+  :focus-visible, .button:focus-within { outline: 2px solid var(--_focus); outline-offset: 2px; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .muted { color: var(--_muted); }
 `;

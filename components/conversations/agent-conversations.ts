@@ -116,23 +116,12 @@ export class AgentConversations extends LitElement {
         <h2 id="title">${t('Conversations')}</h2>
         ${this.hideNewButton ? nothing : html`<button type="button" class="primary" part="new-conversation-button" @click=${this.#new}>${t('New')}</button>`}
         <label class="button" part="import-button">
-          ${t('Import')}<input
-            type="file"
-            accept="application/json,.json"
-            class="visually-hidden"
-            @change=${this.#import}
-          />
+          ${t('Import')}<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>
       </div>
       <div class="search" role="search" part="search">
-        <input
-          type="search"
-          part="search-input"
-          aria-label=${t('Search conversations')}
-          placeholder=${t('Search conversations')}
-          .value=${this.query}
-          @input=${this.#type}
-        />
+        <input type="search" part="search-input" aria-label=${t('Search conversations')} placeholder=${t('Search conversations')}
+          .value=${this.query} @input=${this.#type} />
       </div>
       ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
       ${
@@ -143,9 +132,9 @@ export class AgentConversations extends LitElement {
               )
             : html`<p class="empty" role="status">${t('Searching…')}</p>`
           : html`<ul aria-labelledby="title" part="conversation-list">
-              ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
-              ${this.items.map((item) => this.#row(item, t))}
-            </ul>`
+            ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
+            ${this.items.map((item) => this.#row(item, t))}
+          </ul>`
       }
     `;
   }
@@ -190,63 +179,23 @@ export class AgentConversations extends LitElement {
         />
       </li>`;
     }
-    return html`<li
-      class="row ${current ? 'current' : ''}"
-      part="conversation${current ? ' conversation-current' : ''}"
-    >
-      <button
-        type="button"
-        class="select"
-        aria-current=${current ? 'true' : 'false'}
-        title=${item.title}
-        @click=${() => this.#select(item.id)}
-      >
+    return html`<li class="row ${current ? 'current' : ''}" part="conversation${current ? ' conversation-current' : ''}">
+      <button type="button" class="select" aria-current=${current ? 'true' : 'false'} title=${item.title}
+        @click=${() => this.#select(item.id)}>
         <span class="title">${item.title}</span>
-        <span class="meta"
-          >${item.messageCount === 1 ? t('1 message') : t('{n} messages', { n: item.messageCount })}
-          · ${formatDate(item.updatedAt, this.#locale())}</span
-        >
+        <span class="meta">${item.messageCount === 1 ? t('1 message') : t('{n} messages', { n: item.messageCount })} · ${formatDate(item.updatedAt, this.#locale())}</span>
       </button>
       ${
         this.confirming === item.id
-          ? html`<span
-              class="actions confirm"
-              role="group"
-              aria-label=${t('Delete {name}?', { name })}
-            >
-              <button type="button" class="danger" @click=${() => void this.#delete(item)}>
-                ${t('Delete')}
-              </button>
-              <button type="button" @click=${() => (this.confirming = undefined)}>
-                ${t('Keep')}
-              </button>
-            </span>`
+          ? html`<span class="actions confirm" role="group" aria-label=${t('Delete {name}?', { name })}>
+            <button type="button" class="danger" @click=${() => void this.#delete(item)}>${t('Delete')}</button>
+            <button type="button" @click=${() => (this.confirming = undefined)}>${t('Keep')}</button>
+          </span>`
           : html`<span class="actions">
-              <button
-                type="button"
-                aria-label=${t('Rename {name}', { name })}
-                title=${t('Rename')}
-                @click=${() => this.#startRename(item)}
-              >
-                ${renameIcon}
-              </button>
-              <button
-                type="button"
-                aria-label=${t('Export {name}', { name })}
-                title=${t('Export')}
-                @click=${() => void this.#export(item)}
-              >
-                ${exportIcon}
-              </button>
-              <button
-                type="button"
-                aria-label=${t('Delete {name}', { name })}
-                title=${t('Delete')}
-                @click=${() => (this.confirming = item.id)}
-              >
-                ${trashIcon}
-              </button>
-            </span>`
+            <button type="button" aria-label=${t('Rename {name}', { name })} title=${t('Rename')} @click=${() => this.#startRename(item)}>${renameIcon}</button>
+            <button type="button" aria-label=${t('Export {name}', { name })} title=${t('Export')} @click=${() => void this.#export(item)}>${exportIcon}</button>
+            <button type="button" aria-label=${t('Delete {name}', { name })} title=${t('Delete')} @click=${() => (this.confirming = item.id)}>${trashIcon}</button>
+          </span>`
       }
     </li>`;
   }
@@ -332,125 +281,31 @@ export class AgentConversations extends LitElement {
   static override styles = [
     themeStyles,
     css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-        min-width: 0;
-        font: inherit;
-        color: var(--_fg);
-      }
-      .head {
-        display: flex;
-        align-items: center;
-        gap: 6px;
-        padding-block: 8px;
-        padding-inline: 14px 10px;
-        min-height: 48px;
-        border-bottom: 1px solid var(--_border);
-      }
-      .head button,
-      .head .button {
-        padding: 4px 10px;
-      }
-      h2 {
-        flex: 1;
-        margin: 0;
-        font-size: 0.95em;
-        font-weight: 600;
-      }
-      ul {
-        list-style: none;
-        margin: 0;
-        padding: 6px;
-        overflow: auto;
-        flex: 1;
-      }
-      .empty {
-        color: var(--_muted);
-        padding: 8px;
-        font-size: 0.9em;
-      }
-      .row {
-        display: flex;
-        align-items: center;
-        gap: 2px;
-        border-radius: var(--_radius);
-      }
-      .row:hover {
-        background: color-mix(in srgb, var(--_fg) 5%, transparent);
-      }
-      .row.current {
-        background: color-mix(in srgb, var(--_accent) 14%, transparent);
-      }
-      .select {
-        flex: 1;
-        min-width: 0;
-        text-align: start;
-        border: 0;
-        background: none;
-        padding: 8px;
-        display: grid;
-        gap: 2px;
-      }
-      .select:hover {
-        background: none;
-      }
-      .title {
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-        font-weight: 500;
-      }
-      .current .title {
-        color: var(--_accent);
-      }
-      .meta {
-        font-size: 0.78em;
-        color: var(--_muted);
-      }
+      :host { display: flex; flex-direction: column; min-height: 0; min-width: 0; font: inherit; color: var(--_fg); }
+      .head { display: flex; align-items: center; gap: 6px; padding-block: 8px; padding-inline: 14px 10px; min-height: 48px; border-bottom: 1px solid var(--_border); }
+      .head button, .head .button { padding: 4px 10px; }
+      h2 { flex: 1; margin: 0; font-size: 0.95em; font-weight: 600; }
+      ul { list-style: none; margin: 0; padding: 6px; overflow: auto; flex: 1; }
+      .empty { color: var(--_muted); padding: 8px; font-size: 0.9em; }
+      .row { display: flex; align-items: center; gap: 2px; border-radius: var(--_radius); }
+      .row:hover { background: color-mix(in srgb, var(--_fg) 5%, transparent); }
+      .row.current { background: color-mix(in srgb, var(--_accent) 14%, transparent); }
+      .select { flex: 1; min-width: 0; text-align: start; border: 0; background: none; padding: 8px; display: grid; gap: 2px; }
+      .select:hover { background: none; }
+      .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
+      .current .title { color: var(--_accent); }
+      .meta { font-size: 0.78em; color: var(--_muted); }
       /* On the tinted row the muted grey fell to 4.05:1 (axe, light theme): nearer the text colour. */
-      .current .meta {
-        color: color-mix(in srgb, var(--_muted) 65%, var(--_fg));
-      }
-      .actions {
-        display: flex;
-        gap: 2px;
-        opacity: 0;
-      }
-      .row:hover .actions,
-      .row:focus-within .actions,
-      .actions.confirm {
-        opacity: 1;
-      }
-      .actions button {
-        border: 0;
-        background: none;
-        padding: 4px 6px;
-      }
-      .actions.confirm button {
-        border: 1px solid var(--_border);
-      }
-      .row.editing input {
-        flex: 1;
-        margin: 4px;
-      }
-      .problem {
-        color: var(--_danger);
-        margin: 8px 12px;
-        font-size: 0.9em;
-      }
-      .search {
-        padding: 8px 10px 2px;
-      }
-      .search input {
-        width: 100%;
-      }
-      @media (hover: none) {
-        .actions {
-          opacity: 1;
-        }
-      }
+      .current .meta { color: color-mix(in srgb, var(--_muted) 65%, var(--_fg)); }
+      .actions { display: flex; gap: 2px; opacity: 0; }
+      .row:hover .actions, .row:focus-within .actions, .actions.confirm { opacity: 1; }
+      .actions button { border: 0; background: none; padding: 4px 6px; }
+      .actions.confirm button { border: 1px solid var(--_border); }
+      .row.editing input { flex: 1; margin: 4px; }
+      .problem { color: var(--_danger); margin: 8px 12px; font-size: 0.9em; }
+      .search { padding: 8px 10px 2px; }
+      .search input { width: 100%; }
+      @media (hover: none) { .actions { opacity: 1; } }
     `,
   ];
 }

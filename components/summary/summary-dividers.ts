@@ -37,54 +37,16 @@ export function markSummaries(
 /** "Summarised N earlier messages", which opens to the summary the model was sent. */
 export function summaryDivider(mark: SummaryMark, t: Translate): TemplateResult {
   return html`<style>
-      .summary-divider {
-        width: 100%;
-        max-width: calc(var(--agent-chat-max-width, 760px) + 8px);
-        margin: 6px auto;
-        padding: 0 4px;
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .summary-divider > summary {
-        display: flex;
-        align-items: center;
-        gap: 10px;
-        cursor: pointer;
-        list-style: none;
-        padding: 4px 0;
-      }
-      .summary-divider > summary::-webkit-details-marker {
-        display: none;
-      }
-      .summary-divider > summary::before,
-      .summary-divider > summary::after {
-        content: '';
-        flex: 1;
-        border-top: 1px dashed var(--_border);
-      }
-      .summary-divider > summary:focus-visible {
-        outline: 2px solid var(--_accent);
-        outline-offset: 2px;
-      }
-      .summary-divider .summary-text {
-        white-space: pre-wrap;
-        margin: 4px 0 8px;
-        padding: 10px 12px;
-        border-radius: var(--_radius);
-        background: color-mix(in srgb, var(--_fg) 5%, transparent);
-        color: var(--_fg);
-      }
+      .summary-divider { width: 100%; max-width: calc(var(--agent-chat-max-width, 760px) + 8px); margin: 6px auto; padding: 0 4px; color: var(--_muted); font-size: 0.85em; }
+      .summary-divider > summary { display: flex; align-items: center; gap: 10px; cursor: pointer; list-style: none; padding: 4px 0; }
+      .summary-divider > summary::-webkit-details-marker { display: none; }
+      .summary-divider > summary::before, .summary-divider > summary::after { content: ''; flex: 1; border-top: 1px dashed var(--_border); }
+      .summary-divider > summary:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+      .summary-divider .summary-text { white-space: pre-wrap; margin: 4px 0 8px; padding: 10px 12px; border-radius: var(--_radius);
+        background: color-mix(in srgb, var(--_fg) 5%, transparent); color: var(--_fg); }
     </style>
     <details class="summary-divider" part="summary-divider">
-      <summary part="summary-divider-label">
-        ${t('Summarised {n} earlier messages', { n: mark.covers })}
-      </summary>
-      <div
-        class="summary-text"
-        part="summary-text"
-        aria-label=${t('What the model is sent in their place')}
-      >
-        ${mark.text}
-      </div>
+      <summary part="summary-divider-label">${t('Summarised {n} earlier messages', { n: mark.covers })}</summary>
+      <div class="summary-text" part="summary-text" aria-label=${t('What the model is sent in their place')}>${mark.text}</div>
     </details>`;
 }

@@ -47,11 +47,7 @@ export function toolCard(part: ToolPart, actions: ToolCardActions, t: Translate)
   const argumentsText = jsonText(part.input, true);
   const label = t(part.runnable ? 'Waiting for Run' : LABELS[part.status]);
   return html`
-    <section
-      class="tool ${part.status}"
-      part="tool-card tool-${part.status}"
-      aria-label=${t('Tool call {name}: {status}', { name: part.name, status: label })}
-    >
+    <section class="tool ${part.status}" part="tool-card tool-${part.status}" aria-label=${t('Tool call {name}: {status}', { name: part.name, status: label })}>
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">${icon(part.status)}</span>
         <code class="tool-name" part="tool-name">${part.name}</code>
@@ -70,13 +66,7 @@ export function toolCard(part: ToolPart, actions: ToolCardActions, t: Translate)
         part.draft === undefined
           ? argumentsText === '{}'
             ? nothing
-            : html`<pre
-                class="tool-args"
-                part="tool-arguments"
-                role="group"
-                aria-label=${t('Arguments')}
-              >
-${argumentsText}</pre>`
+            : html`<pre class="tool-args" part="tool-arguments" role="group" aria-label=${t('Arguments')}>${argumentsText}</pre>`
           : editor(part, actions, t)
       }
       ${outcome(part, actions, t)}
@@ -93,11 +83,7 @@ ${argumentsText}</pre>`
 export function toolInputCard(part: ToolInputPart, t: Translate): TemplateResult {
   const name = part.name ?? 'tool';
   return html`
-    <section
-      class="tool receiving"
-      part="tool-card tool-receiving"
-      aria-label=${t('Tool call {name}: {status}', { name, status: t('Receiving arguments…') })}
-    >
+    <section class="tool receiving" part="tool-card tool-receiving" aria-label=${t('Tool call {name}: {status}', { name, status: t('Receiving arguments…') })}>
       <header class="tool-head">
         <span class="tool-icon" aria-hidden="true">⟳</span>
         <code class="tool-name" part="tool-name">${name}</code>
@@ -119,21 +105,14 @@ function outcome(
     const whole = long && part.expanded === true ? part.wholeResult : undefined;
     return html`
       <details class="tool-result" part="tool-result" ?open=${text.length < 400}>
-        <summary>
-          ${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span>
-        </summary>
+        <summary>${t('Result')} <span class="muted">(${t('{n} characters', { n: text.length })})</span></summary>
         <pre>${whole ?? (long ? `${text.slice(0, RESULT_PREVIEW)}…` : text)}</pre>
         ${
           long
-            ? html`<button
-                type="button"
-                class="link"
-                part="show-more-button"
-                aria-expanded=${whole ? 'true' : 'false'}
-                @click=${() => actions.expand(part)}
-              >
-                ${whole ? t('Show less') : t('Show more ({n} more characters)', { n: text.length - RESULT_PREVIEW })}
-              </button>`
+            ? html`<button type="button" class="link" part="show-more-button" aria-expanded=${whole ? 'true' : 'false'}
+              @click=${() => actions.expand(part)}>
+              ${whole ? t('Show less') : t('Show more ({n} more characters)', { n: text.length - RESULT_PREVIEW })}
+            </button>`
             : nothing
         }
       </details>
@@ -145,8 +124,7 @@ function outcome(
   ) {
     // The element's own texts ("Stopped", "Interrupted", …) are keys of the strings table; any
     // other error (a tool's, the runtime's) is no key and comes back from `t` as it is.
-    return html`<pre class="tool-error" part="tool-error">
-${t(part.error as keyof ChatStrings)}</pre>`;
+    return html`<pre class="tool-error" part="tool-error">${t(part.error as keyof ChatStrings)}</pre>`;
   }
   return nothing;
 }
@@ -154,20 +132,9 @@ ${t(part.error as keyof ChatStrings)}</pre>`;
 function approvalButtons(part: ToolPart, actions: ToolCardActions, t: Translate): TemplateResult {
   return html`
     <div class="tool-actions" role="group" aria-label=${t('Approve {name}?', { name: part.name })}>
-      <button
-        type="button"
-        class="primary"
-        part="approve-button"
-        @click=${() => actions.approve(part)}
-      >
-        ${t('Approve')}
-      </button>
-      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>
-        ${t('Edit arguments')}
-      </button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>
-        ${t('Deny')}
-      </button>
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve')}</button>
+      <button type="button" part="edit-button" @click=${() => actions.edit(part)}>${t('Edit arguments')}</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
     </div>
   `;
 }
@@ -183,9 +150,7 @@ function waiting(part: ToolPart, actions: ToolCardActions, t: Translate): Templa
     <p class="tool-note" part="tool-note">${t(note)}</p>
     <div class="tool-actions" role="group" aria-label=${t('Run {name}?', { name: part.name })}>
       ${part.runnable ? html`<button type="button" class="primary" part="run-button" @click=${() => actions.run(part)}>${t('Run')}</button>` : nothing}
-      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>
-        ${t('Skip')}
-      </button>
+      <button type="button" part="skip-button" @click=${() => actions.skip(part)}>${t('Skip')}</button>
     </div>
   `;
 }
@@ -205,20 +170,9 @@ function editor(part: ToolPart, actions: ToolCardActions, t: Translate): Templat
     ></textarea>
     ${part.draftError === undefined ? nothing : html`<p class="tool-error" role="alert">${part.draftError}</p>`}
     <div class="tool-actions">
-      <button
-        type="button"
-        class="primary"
-        part="approve-button"
-        @click=${() => actions.approve(part)}
-      >
-        ${t('Approve with these arguments')}
-      </button>
-      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>
-        ${t('Cancel edit')}
-      </button>
-      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>
-        ${t('Deny')}
-      </button>
+      <button type="button" class="primary" part="approve-button" @click=${() => actions.approve(part)}>${t('Approve with these arguments')}</button>
+      <button type="button" part="cancel-edit-button" @click=${() => actions.cancelEdit(part)}>${t('Cancel edit')}</button>
+      <button type="button" class="danger" part="deny-button" @click=${() => actions.deny(part)}>${t('Deny')}</button>
     </div>
   `;
 }

@@ -22,37 +22,26 @@ export function entryTemplate(
   if (entry.kind === 'user') {
     const divider =
       entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
-    return html`${divider ?? nothing}
-      <article class="message user" part="message message-user" aria-label=${t('You')}>
-        ${
-          entry.images?.length
-            ? html`<div class="images" part="images">
-                ${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}
-              </div>`
-            : nothing
-        }
-        ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
-        ${row ?? nothing}
-      </article>`;
+    return html`${divider ?? nothing}<article class="message user" part="message message-user" aria-label=${t('You')}>
+      ${
+        entry.images?.length
+          ? html`<div class="images" part="images">${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}</div>`
+          : nothing
+      }
+      ${entry.text ? html`<div class="bubble" part="bubble user-bubble">${entry.text}</div>` : nothing}
+      ${row ?? nothing}
+    </article>`;
   }
-  return html`<article
-    class="message assistant ${entry.state}"
-    part="message message-assistant"
-    aria-label=${t('Assistant')}
-    aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}
-  >
+  return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
+      aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
     ${entry.parts.map((part) => partTemplate(part, actions, t))}
     ${
       entry.state === 'streaming' && !hasVisibleOutput(entry)
-        ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}>
-            <span></span><span></span><span></span>${
-              entry.waiting
-                ? html`<output class="waiting" part="waiting" role="status"
-                    >${waitingText(entry.waiting, t)}</output
-                  >`
-                : nothing
-            }
-          </div>`
+        ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${
+            entry.waiting
+              ? html`<output class="waiting" part="waiting" role="status">${waitingText(entry.waiting, t)}</output>`
+              : nothing
+          }</div>`
         : nothing
     }
     ${entry.state === 'stopped' ? html`<p class="note" part="note">${t('Stopped.')}</p>` : nothing}
@@ -71,13 +60,8 @@ function userImage(
   const source = shownImageSource(url, allowRemoteImages);
   const alt = t('Image {n}', { n: index + 1 });
   return source === undefined
-    ? html`<span
-        class="blocked-image"
-        part="blocked-image"
-        title=${t('Remote images are blocked: they can leak the conversation to another site')}
-        >${t('Image not loaded: {alt}', { alt })}</span
-      >`
-    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer" />`;
+    ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
+    : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
 
 /** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
@@ -127,9 +111,7 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
       return html`<details class="code-block json" open part="json">
-        <summary class="code-bar">
-          ${t('JSON')} <button type="button" data-copy>${t('Copy')}</button>
-        </summary>
+        <summary class="code-bar">${t('JSON')} <button type="button" data-copy>${t('Copy')}</button></summary>
         <pre tabindex="0"><code>${jsonText(part.value)}</code></pre>
       </details>`;
   }

@@ -23,32 +23,16 @@ export function messageActionsTemplate(
     (entry.state === 'streaming' || !entry.parts.some((part) => part.kind === 'text'))
   ) {
     return entry.branches
-      ? html`<div class="message-actions" part="message-actions">
-          ${switcher(entry.branches, actions, t)}
-        </div>`
+      ? html`<div class="message-actions" part="message-actions">${switcher(entry.branches, actions, t)}</div>`
       : nothing;
   }
   return html`<div class="message-actions" part="message-actions">
     ${
       entry.kind === 'user'
-        ? html`<button
-            type="button"
-            class="link"
-            part="edit-button"
-            aria-label=${t('Edit this message')}
-            @click=${() => actions.edit(entry)}
-          >
-            ${t('Edit')}
-          </button>`
-        : html`<button
-            type="button"
-            class="link"
-            part="copy-answer-button"
-            aria-label=${t('Copy the answer')}
-            @click=${(event: Event) => actions.copy(entry, event.currentTarget as HTMLButtonElement, t)}
-          >
-            ${t('Copy')}
-          </button>`
+        ? html`<button type="button" class="link" part="edit-button" aria-label=${t('Edit this message')}
+          @click=${() => actions.edit(entry)}>${t('Edit')}</button>`
+        : html`<button type="button" class="link" part="copy-answer-button" aria-label=${t('Copy the answer')}
+          @click=${(event: Event) => actions.copy(entry, event.currentTarget as HTMLButtonElement, t)}>${t('Copy')}</button>`
     }
     ${entry.branches ? switcher(entry.branches, actions, t) : nothing}
   </div>`;
@@ -56,33 +40,11 @@ export function messageActionsTemplate(
 
 function switcher(branches: EntryBranches, actions: MessageActions, t: Translate): TemplateResult {
   const { messageIndex, active, count } = branches;
-  return html`<span
-    class="branches"
-    role="group"
-    aria-label=${t('Versions')}
-    part="branch-switcher"
-    data-message=${messageIndex}
-  >
-    <button
-      type="button"
-      class="link"
-      part="branch-previous"
-      aria-label=${t('Previous version')}
-      ?disabled=${active === 0}
-      @click=${() => actions.switchBranch(messageIndex, active - 1)}
-    >
-      ‹
-    </button>
+  return html`<span class="branches" role="group" aria-label=${t('Versions')} part="branch-switcher" data-message=${messageIndex}>
+    <button type="button" class="link" part="branch-previous" aria-label=${t('Previous version')} ?disabled=${active === 0}
+      @click=${() => actions.switchBranch(messageIndex, active - 1)}>‹</button>
     <span part="branch-position">${t('{active} / {count}', { active: active + 1, count })}</span>
-    <button
-      type="button"
-      class="link"
-      part="branch-next"
-      aria-label=${t('Next version')}
-      ?disabled=${active === count - 1}
-      @click=${() => actions.switchBranch(messageIndex, active + 1)}
-    >
-      ›
-    </button>
+    <button type="button" class="link" part="branch-next" aria-label=${t('Next version')} ?disabled=${active === count - 1}
+      @click=${() => actions.switchBranch(messageIndex, active + 1)}>›</button>
   </span>`;
 }

@@ -13,66 +13,25 @@ export function searchResults(
   open: (result: HistorySearchResult) => void,
 ): TemplateResult {
   return html`<style>
-      .results {
-        list-style: none;
-        margin: 0;
-        padding: 6px;
-        overflow: auto;
-        flex: 1;
-      }
-      .result {
-        display: grid;
-        gap: 2px;
-        width: 100%;
-        text-align: start;
-        border: 0;
-        background: none;
-        padding: 8px;
-        border-radius: var(--_radius);
-      }
-      .result:hover {
-        background: color-mix(in srgb, var(--_fg) 5%, transparent);
-      }
-      .result .title {
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-        font-weight: 500;
-      }
-      .result .snippet {
-        font-size: 0.85em;
-        color: color-mix(in srgb, var(--_muted) 65%, var(--_fg));
-        line-height: 1.4;
-        display: -webkit-box;
-        -webkit-line-clamp: 3;
-        -webkit-box-orient: vertical;
-        overflow: hidden;
-        overflow-wrap: anywhere;
-      }
-      .result mark {
-        background: color-mix(in srgb, var(--_accent) 28%, transparent);
-        color: var(--_fg);
-        border-radius: 2px;
-        padding: 0 1px;
-      }
-      .result .who {
-        font-size: 0.78em;
-        color: var(--_muted);
-      }
+      .results { list-style: none; margin: 0; padding: 6px; overflow: auto; flex: 1; }
+      .result { display: grid; gap: 2px; width: 100%; text-align: start; border: 0; background: none; padding: 8px; border-radius: var(--_radius); }
+      .result:hover { background: color-mix(in srgb, var(--_fg) 5%, transparent); }
+      .result .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
+      .result .snippet { font-size: 0.85em; color: color-mix(in srgb, var(--_muted) 65%, var(--_fg)); line-height: 1.4;
+        display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; overflow-wrap: anywhere; }
+      .result mark { background: color-mix(in srgb, var(--_accent) 28%, transparent); color: var(--_fg); border-radius: 2px; padding: 0 1px; }
+      .result .who { font-size: 0.78em; color: var(--_muted); }
     </style>
     <ul class="results" part="search-results" aria-label=${t('Search results')}>
       ${results.length === 0 ? html`<li class="empty">${t('No matches.')}</li>` : nothing}
       ${results.map(
-        (result) =>
-          html`<li>
-            <button type="button" class="result" part="search-result" @click=${() => open(result)}>
-              <span class="title">${result.title}</span>
-              <span class="who"
-                >${result.role === 'user' ? t('You') : result.role === undefined ? t('Title') : t('Assistant')}</span
-              >
-              <span class="snippet">${highlighted(result)}</span>
-            </button>
-          </li>`,
+        (result) => html`<li>
+          <button type="button" class="result" part="search-result" @click=${() => open(result)}>
+            <span class="title">${result.title}</span>
+            <span class="who">${result.role === 'user' ? t('You') : result.role === undefined ? t('Title') : t('Assistant')}</span>
+            <span class="snippet">${highlighted(result)}</span>
+          </button>
+        </li>`,
       )}
     </ul>`;
 }
