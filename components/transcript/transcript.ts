@@ -244,16 +244,21 @@ export class Transcript {
 
   /** Says, at the end of a loaded conversation, that `count` stored messages could not be read. */
   noteUnreadable(count: number): void {
+    this.#pushNote({
+      text: '{n} stored messages could not be read: they are left out.',
+      values: { n: count },
+    });
+  }
+
+  /** An answer-less `failed` entry that only carries `note`: said under the conversation. */
+  #pushNote(note: NonNullable<AssistantEntry['note']>): void {
     this.entries.push({
       kind: 'assistant',
       key: this.#keys++,
       version: 0,
       parts: [],
       state: 'failed',
-      note: {
-        text: '{n} stored messages could not be read: they are left out.',
-        values: { n: count },
-      },
+      note,
     });
   }
 
@@ -279,15 +284,8 @@ export class Transcript {
     if (pending.length > 0 && last?.kind === 'assistant') this.markPending(last, pending);
     markInterrupted(this.entries);
     if (messages.at(-1)?.role !== 'user') return false;
-    this.entries.push({
-      kind: 'assistant',
-      key: this.#keys++,
-      version: 0,
-      parts: [],
-      state: 'failed',
-      note: {
-        text: 'The answer was interrupted: the page was closed or reloaded while it streamed.',
-      },
+    this.#pushNote({
+      text: 'The answer was interrupted: the page was closed or reloaded while it streamed.',
     });
     return true;
   }
