@@ -28,7 +28,6 @@ export class WaitReporter {
    * stack trace: about as much as the rest of a short request's bookkeeping).
    */
   #stop: AbortController | undefined;
-  #ended = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #answering = false;
 
@@ -88,8 +87,6 @@ export class WaitReporter {
   }
 
   #end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#stop?.abort();

@@ -60,7 +60,7 @@ export function compiledJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
 /** How many compiled schemas {@link sharedJsonSchemaCheck} keeps: more than any page defines. */
 const SHARED_KEPT = 256;
 
-/** Compiled checks by the schema's JSON text, oldest first (a Map keeps insertion order). */
+/** Compiled checks by the schema's JSON text. */
 const shared = new Map<string, Check<unknown>>();
 
 /**
@@ -80,8 +80,8 @@ export function sharedJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
   let check = shared.get(key);
   if (check === undefined) {
     check = compiledJsonSchemaCheck<unknown>(schema);
-    // The oldest goes first: the map is full, so it has one.
-    if (shared.size >= SHARED_KEPT) shared.delete(shared.keys().next().value as string);
+    // A page that makes schemas without end (generated ones) starts over, rather than grow.
+    if (shared.size >= SHARED_KEPT) shared.clear();
     shared.set(key, check);
   }
   // The check was compiled from this very text, which `T` describes.
