@@ -4,9 +4,16 @@
 // - `time`: one checked run, then `repeat` timed runs: wall and CPU (process.cpuUsage) each.
 // - `rss`: one checked run; the process's peak RSS.
 // - `slope`: one checked run under --expose-gc, heap used after a full GC at each tenth of the text.
+// - `construct` (`node cell.mjs construct <baseURL>`): `new Client(...)` with ten JSON-Schema tools.
 import { readFileSync } from 'node:fs';
 import { runLoop } from '../browser/run/run-loops.js';
 import { checkOutcome, parseScenario, type RunOutcome } from '../browser/run/run-scenarios.js';
+import { timeConstruction } from './client-construct.js';
+
+if (process.argv[2] === 'construct') {
+  console.log(JSON.stringify(timeConstruction(process.argv[3] ?? '')));
+  process.exit(0);
+}
 
 const [loopName = '', scenarioName = '', baseURL = '', mode = 'time', repeatText = '5'] =
   process.argv.slice(2);

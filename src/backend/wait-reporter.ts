@@ -22,7 +22,12 @@ export interface WaitReporterOptions {
  */
 export class WaitReporter {
   readonly #options: WaitReporterOptions;
-  readonly #stop = new AbortController();
+  /**
+   * Stops Ollama's watch: made only when the watch starts (after a second without a byte), so a
+   * fast answer pays no AbortController, and no `abort()` (each builds a DOMException with a
+   * stack trace: about as much as the rest of a short request's bookkeeping).
+   */
+  #stop: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #answering = false;
 
@@ -35,10 +40,11 @@ export class WaitReporter {
   readonly #askOllama = (): void => {
     this.#timer = undefined;
     const { root, model, fetch, report } = this.#options;
+    const stop = (this.#stop = new AbortController());
     // Loaded only for a wait that lasts: most answers start within a second.
     void import('./ollama-wait-phase.js')
       .then(({ watchOllamaLoad }) =>
-        watchOllamaLoad({ root, model, fetch, report, signal: this.#stop.signal }),
+        watchOllamaLoad({ root, model, fetch, report, signal: stop.signal }),
       )
       .catch(() => undefined);
   };
@@ -83,7 +89,7 @@ export class WaitReporter {
   #end(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#stop.abort();
+    this.#stop?.abort();
   }
 }
 

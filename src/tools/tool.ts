@@ -153,7 +153,8 @@ async function loadValidator(): Promise<typeof JsonSchemaValidator> {
 
 /**
  * A tool whose input is a plain JSON Schema. Its check compiles once the validator is loaded:
- * by `prepare()`, or by `validate` itself when another tool's `prepare()` loaded it already.
+ * by `prepare()`, or by `validate` itself when another tool's `prepare()` loaded it already —
+ * once per schema text for the page (`sharedJsonSchemaCheck`), however many tools and Clients.
  */
 function createJsonSchemaTool(
   config: SchemaToolConfig<ObjectSchema> | JsonSchemaToolConfig,
@@ -162,7 +163,7 @@ function createJsonSchemaTool(
   let check: Check<Record<string, unknown>> | undefined;
   const compile = (loaded: typeof JsonSchemaValidator): Check<Record<string, unknown>> => {
     try {
-      check ??= loaded.compiledJsonSchemaCheck<Record<string, unknown>>(input);
+      check ??= loaded.sharedJsonSchemaCheck<Record<string, unknown>>(input);
     } catch (error) {
       throw new TypeError(`Tool "${config.name}" has a JSON Schema that cannot be read`, {
         cause: error,

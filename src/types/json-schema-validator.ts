@@ -57,6 +57,37 @@ export function compiledJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
   };
 }
 
+/** How many compiled schemas {@link sharedJsonSchemaCheck} keeps: more than any page defines. */
+const SHARED_KEPT = 256;
+
+/** Compiled checks by the schema's JSON text. */
+const shared = new Map<string, Check<unknown>>();
+
+/**
+ * {@link compiledJsonSchemaCheck}, compiled once per schema *text* for the whole page: an app
+ * that builds a conversation's tools anew (schemas written inline, a new `Client` per chat)
+ * compiles each schema once, not once per conversation. Keyed by content, not by object, so two
+ * schemas that differ never share a check, and a schema object changed after a compile is
+ * compiled again. A JSON Schema is JSON: its text is all of it.
+ *
+ * @throws Error when the validator cannot read the schema (nothing is kept then).
+ * @example
+ * const check = sharedJsonSchemaCheck<{ city: string }>(schema);
+ * check({ city: 'Oslo' }); // { success: true, data: { city: 'Oslo' } }
+ */
+export function sharedJsonSchemaCheck<T>(schema: JsonSchema): Check<T> {
+  const key = JSON.stringify(schema);
+  let check = shared.get(key);
+  if (check === undefined) {
+    check = compiledJsonSchemaCheck<unknown>(schema);
+    // A page that makes schemas without end (generated ones) starts over, rather than grow.
+    if (shared.size >= SHARED_KEPT) shared.clear();
+    shared.set(key, check);
+  }
+  // The check was compiled from this very text, which `T` describes.
+  return check as Check<T>;
+}
+
 /**
  * A validator for `schema`, in the draft its `$schema` names (2020-12 by default: what zod and
  * most tools emit).

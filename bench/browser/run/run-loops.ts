@@ -1,5 +1,5 @@
 import { floorLoop } from './floor-loop.js';
-import { openAgentLoop } from './open-agent-loop.js';
+import { openAgentLoop, openAgentNewLoop } from './open-agent-loop.js';
 import { openAILoop } from './openai-loop.js';
 import type { RunOutcome, Scenario } from './run-scenarios.js';
 
@@ -10,10 +10,14 @@ export type RunLoop = (options: {
   observe?: (textLength: number) => void;
 }) => Promise<RunOutcome>;
 
-/** The loops a `run` cell can time: the floor, `Client.run`, the `openai` SDK by hand. */
+/**
+ * The loops a `run` cell can time: the floor, `Client.run` on one reused Client and on a new
+ * Client per run, the `openai` SDK by hand.
+ */
 export const RUN_LOOPS = {
   floor: floorLoop,
   'open-agent': openAgentLoop,
+  'open-agent-new': openAgentNewLoop,
   openai: openAILoop,
 } satisfies Record<string, RunLoop>;
 
