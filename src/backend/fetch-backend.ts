@@ -167,6 +167,8 @@ export function createFetchBackend(
             // (the error then propagates once the consumer asks for more).
             if (batch.length > 0) {
               waits?.observe(batch);
+              // The server's name for itself, kept for the context window's probe (identify-server.ts).
+              backend.systemFingerprint ??= batch.find(isRecord)?.system_fingerprint;
               if (!llamaCpp) llamaCpp = batch.some(isLlamaCppChunk);
               yield batch;
             }
@@ -189,7 +191,8 @@ export function createFetchBackend(
     }
   }
 
-  return {
+  // `systemFingerprint`: the first chunk's, for the context window's probe (identify-server.ts).
+  const backend: ChatBackend & { systemFingerprint?: unknown } = {
     chat: {
       completions: {
         create: (request, requestOptions) =>
@@ -197,6 +200,7 @@ export function createFetchBackend(
       },
     },
   };
+  return backend;
 }
 
 /** llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do. */
