@@ -41,10 +41,13 @@ export interface FetchBackendOptions {
    */
   timeout?: number | TimeoutOptions;
   /**
-   * How many times to send a request again when the server provably did not start it: a
-   * 408/409/429/5xx answer (after its `Retry-After`), or a connection that never opened
-   * (refused, DNS; Node reports these — a browser's bare "Failed to fetch" does not, so it is
-   * not retried). A request the server accepted is never re-sent. Default 2 (3 requests at most).
+   * How many times to send a request again.
+   * Re-sends a request only when the server provably did not start it: an HTTP 408, 409, 429
+   * or 5xx answer, after its `Retry-After` (not a 5xx whose message names a server setting to
+   * fix, such as llama.cpp's `--jinja`: that fails the same way each time), or a connection
+   * that never opened (refused, DNS, no route — Node reports these; a browser's bare "Failed to
+   * fetch" does not, and is not retried). A request the server may have accepted — a timeout,
+   * a connection dropped after it was sent — is never sent again. Default 2 (3 requests at most).
    */
   maxRetries?: number;
   /** Extra request headers (override the defaults). */
