@@ -145,7 +145,14 @@ export function createFetchBackend(
       retryDelay: internals.retryDelay,
       pageOrigin: internals.pageOrigin,
       signal,
-    }).finally(() => waits?.started());
+    })
+      .catch(async (error: unknown) => {
+        // A 404 may be a model the server lacks: the fix lists those it has (loaded on a 404).
+        throw (error as { status?: unknown }).status === 404 // AgentError or anything: a field read
+          ? await (await import('./unknown-model.js')).withServerModels(error, url, request, fetch)
+          : error;
+      })
+      .finally(() => waits?.started());
     const reader = ollama ? ollama.createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {

@@ -152,6 +152,14 @@ export async function startFakeModelServer(
 
     if (path === '/v1/chat/completions' && method === 'POST') {
       chats.push(body);
+      if (kind === 'vllm' && !model)
+        return json(404, {
+          object: 'error',
+          message: `The model \`${name}\` does not exist.`,
+          type: 'NotFoundError',
+          param: null,
+          code: 404,
+        });
       if (kind !== 'openai' && kind !== 'vllm' && kind !== 'llama.cpp' && !model) {
         return json(
           404,
