@@ -188,8 +188,15 @@ export async function startFakeModelServer(
       data: models.map((entry) => ({
         id: entry.name,
         object: 'model',
+        // Each server's own word: Ollama gives the model's namespace (`library` for its own).
         owned_by:
-          kind === 'vllm' ? 'vllm' : kind === 'llama.cpp' ? 'llamacpp' : 'organization_owner',
+          kind === 'vllm'
+            ? 'vllm'
+            : kind.startsWith('llama.cpp')
+              ? 'llamacpp'
+              : kind === 'ollama'
+                ? 'library'
+                : 'organization_owner',
         ...(kind === 'vllm' ? { max_model_len: entry.maxContextLength } : {}),
       })),
     });
