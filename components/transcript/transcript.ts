@@ -56,13 +56,18 @@ export class Transcript {
     return entry;
   }
 
-  /** The assistant entry a run writes into: the last one when resuming it, else a new one. */
+  /**
+   * The assistant entry a run writes into: the last one when resuming it, else a new one. It
+   * says at once that the model is awaited (the runtime's first `waiting` event comes 250 ms
+   * into the call, later on a page's first Send, which loads the runtime's parts first).
+   */
   assistant(resume: boolean): AssistantEntry {
     const last = this.entries.at(-1);
     if (resume && last?.kind === 'assistant') {
       last.state = 'streaming';
       delete last.note;
       last.version += 1;
+      last.waiting = { phase: 'waiting', seconds: 0 };
       return last;
     }
     const entry: AssistantEntry = {
@@ -71,6 +76,7 @@ export class Transcript {
       version: 0,
       parts: [],
       state: 'streaming',
+      waiting: { phase: 'waiting', seconds: 0 },
     };
     this.entries.push(entry);
     return entry;

@@ -5,13 +5,21 @@
  * `discoverEndpoints()`'s `fix` carry it (it is not on the public entry, so no app ships it first).
  *
  * The server is guessed from the port (11434 Ollama, 1234 LM Studio, 8080 llama.cpp,
- * 8000 vLLM); for any other port every fix is listed.
+ * 8000 vLLM); for any other port every fix is listed. A public page calling a local address
+ * meets Chrome's Local Network Access prompt (Chrome 142+): its denial (`localNetworkAccess`,
+ * see {@link localNetworkPermission}) comes first, with how to allow it; else a line says
+ * where to allow it if the prompt was blocked. A denied request fails as any unreachable one
+ * ("Failed to fetch"): only the permission's state tells them apart.
  *
  * @example
  * corsHint('http://localhost:11434/v1', 'http://localhost:5173');
  * // → 'The page (http://localhost:5173) may be blocked by CORS: … start Ollama with OLLAMA_ORIGINS=http://localhost:5173 …'
  */
-export function corsHint(url: string, pageOrigin: string | undefined): string | undefined {
+export function corsHint(
+  url: string,
+  pageOrigin: string | undefined,
+  localNetworkAccess?: PermissionState,
+): string | undefined {
   let target: URL;
   try {
     target = new URL(url);
@@ -26,10 +34,20 @@ export function corsHint(url: string, pageOrigin: string | undefined): string | 
   const guessed = fixes.find((fix) => fix.port === portOf(target));
   const chosen = guessed ? [guessed] : fixes;
   const page = known ? `this page (${pageOrigin})` : 'this page';
+  const publicPage = known && !isLocalOrigin(pageOrigin);
   const lines = [
     `The server did not answer, or it does not allow requests from ${page} (CORS). Check that it is running at ${target.origin}, then allow this origin:`,
     ...chosen.map((fix) => `- ${fix.name}: ${fix.advice}`),
   ];
+  if (publicPage && localNetworkAccess === 'denied') {
+    lines.unshift(
+      `The browser blocked ${page} from reaching ${target.origin}: its Local Network Access permission is denied. Allow it (the icon left of the address bar → Site settings → Local network access → Allow), then reload the page. If it still fails:`,
+    );
+  } else if (publicPage) {
+    lines.push(
+      '- Chrome 142+ asks before a public page reaches this machine or network (Local Network Access): if that prompt was dismissed or blocked, allow it in the site settings (the icon left of the address bar), then reload.',
+    );
+  }
   if (
     pageOrigin?.startsWith('https:') &&
     target.protocol === 'http:' &&
@@ -40,6 +58,40 @@ export function corsHint(url: string, pageOrigin: string | undefined): string | 
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The page's Local Network Access permission for `url` (Chrome 142+: `loopback-network` for
+ * this machine, `local-network` for the LAN, `local-network-access` before they were split),
+ * or undefined where the browser has no such permission. Never throws.
+ */
+export async function localNetworkPermission(url: string): Promise<PermissionState | undefined> {
+  const permissions = (globalThis as { navigator?: { permissions?: Permissions } }).navigator
+    ?.permissions; // absent in Node and workers without it
+  if (!permissions) return undefined;
+  let loopback = false;
+  try {
+    loopback = isLoopback(new URL(url).hostname);
+  } catch {
+    return undefined;
+  }
+  for (const name of [loopback ? 'loopback-network' : 'local-network', 'local-network-access']) {
+    try {
+      // Names newer than TypeScript's DOM types; an unknown name throws a TypeError.
+      return (await permissions.query({ name: name as PermissionName })).state;
+    } catch {
+      // not this browser's name: the next one
+    }
+  }
+  return undefined;
+}
+
+function isLocalOrigin(origin: string): boolean {
+  try {
+    return isLocalHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }
 
 interface ServerFix {

@@ -41,10 +41,13 @@ export interface FetchBackendOptions {
    */
   timeout?: number | TimeoutOptions;
   /**
-   * How many times to send a request again when the server provably did not start it: a
-   * 408/409/429/5xx answer (after its `Retry-After`), or a connection that never opened
-   * (refused, DNS; Node reports these — a browser's bare "Failed to fetch" does not, so it is
-   * not retried). A request the server accepted is never re-sent. Default 2 (3 requests at most).
+   * How many times to send a request again.
+   * Re-sends a request only when the server provably did not start it: an HTTP 408, 409, 429
+   * or 5xx answer, after its `Retry-After` (not a 5xx whose message names a server setting to
+   * fix, such as llama.cpp's `--jinja`: that fails the same way each time), or a connection
+   * that never opened (refused, DNS, no route — Node reports these; a browser's bare "Failed to
+   * fetch" does not, and is not retried). A request the server may have accepted — a timeout,
+   * a connection dropped after it was sent — is never sent again. Default 2 (3 requests at most).
    */
   maxRetries?: number;
   /** Extra request headers (override the defaults). */
@@ -142,7 +145,14 @@ export function createFetchBackend(
       retryDelay: internals.retryDelay,
       pageOrigin: internals.pageOrigin,
       signal,
-    }).finally(() => waits?.started());
+    })
+      .catch(async (error: unknown) => {
+        // A 404 may be a model the server lacks: the fix lists those it has (loaded on a 404).
+        throw (error as { status?: unknown }).status === 404 // AgentError or anything: a field read
+          ? await (await import('./unknown-model.js')).withServerModels(error, url, request, fetch)
+          : error;
+      })
+      .finally(() => waits?.started());
     const reader = ollama ? ollama.createOllamaBodyReader(url) : createOpenAIBodyReader(url);
     let failure: unknown;
     try {
@@ -167,6 +177,8 @@ export function createFetchBackend(
             // (the error then propagates once the consumer asks for more).
             if (batch.length > 0) {
               waits?.observe(batch);
+              // The server's name for itself, kept for the context window's probe (identify-server.ts).
+              backend.systemFingerprint ??= batch.find(isRecord)?.system_fingerprint;
               if (!llamaCpp) llamaCpp = batch.some(isLlamaCppChunk);
               yield batch;
             }
@@ -189,7 +201,8 @@ export function createFetchBackend(
     }
   }
 
-  return {
+  // `systemFingerprint`: the first chunk's, for the context window's probe (identify-server.ts).
+  const backend: ChatBackend & { systemFingerprint?: unknown } = {
     chat: {
       completions: {
         create: (request, requestOptions) =>
@@ -197,6 +210,7 @@ export function createFetchBackend(
       },
     },
   };
+  return backend;
 }
 
 /** llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do. */

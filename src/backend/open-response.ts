@@ -144,9 +144,11 @@ async function networkHint(
   currentOrigin: (() => string | undefined) | undefined,
 ): Promise<string | undefined> {
   try {
-    const { corsHint, pageOrigin } = await import('./cors-hint.js');
+    const { corsHint, localNetworkPermission, pageOrigin } = await import('./cors-hint.js');
     const origin = (currentOrigin ?? pageOrigin)();
-    return origin === undefined ? undefined : corsHint(url, origin);
+    return origin === undefined
+      ? undefined
+      : corsHint(url, origin, await localNetworkPermission(url));
   } catch {
     return undefined;
   }

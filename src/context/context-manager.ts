@@ -11,6 +11,7 @@ import {
 import type { ContextServer } from './probe-context-window.js';
 import { noVision, withoutImages } from './no-vision.js';
 import {
+  FALLBACK_WINDOW,
   knownWindow,
   stateOf,
   windowFor,
@@ -20,11 +21,16 @@ import {
 import { overflow } from './server-feedback.js';
 
 // What model-step.ts loads with this module: learning from responses and refusals.
-export { FALLBACK_WINDOW } from './context-state.js';
+export { FALLBACK_WINDOW, learnWindow } from './context-state.js';
 export { fixFor, observeRefusal, observeUsage } from './server-feedback.js';
 
 /** Ollama `num_ctx` grows in steps of this many tokens, so the model is seldom reloaded. */
 const NUM_CTX_STEP = 8192;
+/**
+ * A conversation under this many estimated tokens (with the answer's `maxTokens`) fits any
+ * window a local server starts with: it is sent without asking the server first.
+ */
+const SHORT_CONVERSATION = 2048;
 /** Tokens of the window kept free for the answer when the app sets no `maxTokens` (at most a quarter of it). */
 const ANSWER_ROOM = 4096;
 
@@ -40,11 +46,20 @@ export interface FittedRequest {
   acceptsImages?: boolean;
   /** The prompt's room (`budget`), the whole prompt as asked before anything was left out, and the calibration: what `'summarize'` decides by. */
   room: { budget: number; askedTokens: number; scale: number };
+  /**
+   * Sent without the window, which nobody has asked yet (a short conversation, see
+   * {@link fitRequest}): `contextWindow` is the fallback, and the window is learned from the
+   * server in the background once it has answered (`learnWindow`).
+   */
+  provisional?: true;
 }
 
 /**
  * Fits `request` to the model's window before a call (see AgentOptions.contextPolicy): the
- * window from `contextWindow`, else asked from the server once; the oldest turns left out
+ * window from `contextWindow`, else asked from the server once — not before the first
+ * request of a conversation under 2,048 estimated tokens without images, which any window holds: that one
+ * goes out at once, unchanged, and the window is asked once the server has answered (and
+ * named itself); the oldest turns left out
  * first, keeping room for the answer (`max_tokens` when set, lowered to what is left when it
  * would not fit; it is never added); with `api: 'ollama'` a
  * stable `options.num_ctx`. Never changes the stored messages. Synchronous (no promise, no
@@ -67,7 +82,31 @@ export function fitRequest(
     const input = fitInput(options, state, known, request);
     return fitted(options, state, known, request, input, applyPolicyNow(policy, input));
   }
-  return fitLater(options, state, asked, signal);
+  if (known === undefined && state.probe === undefined) {
+    const short = unasked(options, state, asked);
+    if (short) return short;
+  }
+  return fitLater(options, backend, asked, signal);
+}
+
+/** A short conversation sent as asked, before the server is asked its window (see {@link fitRequest}). */
+function unasked(
+  options: AgentOptions,
+  state: ContextState,
+  request: ChatRequest,
+): FittedRequest | undefined {
+  // An image: whether the model takes it is asked first (a clear refusal instead of the server's).
+  if (request.messages.some((message) => Array.isArray(message.content))) return undefined;
+  const { fit, maxTokens } = fitInput(options, state, { window: FALLBACK_WINDOW }, request);
+  const askedTokens = Math.ceil((fit.fixedTokens + (fit.messageTokens ?? 0)) * fit.scale);
+  if (askedTokens + (maxTokens ?? 0) >= SHORT_CONVERSATION) return undefined;
+  return {
+    request,
+    promptTokens: askedTokens,
+    contextWindow: FALLBACK_WINDOW,
+    room: { budget: fit.budget, askedTokens, scale: fit.scale },
+    provisional: true,
+  };
 }
 
 /**
@@ -82,11 +121,12 @@ function seen(options: AgentOptions, known: KnownWindow, request: ChatRequest): 
 
 async function fitLater(
   options: AgentOptions,
-  state: ContextState,
+  backend: ChatBackend,
   asked: ChatRequest,
   signal: AbortSignal | undefined,
 ): Promise<FittedRequest> {
-  const known = knownWindow(options, state) ?? (await windowFor(options, state, signal, asked));
+  const state = stateOf(backend);
+  const known = knownWindow(options, state) ?? (await windowFor(options, backend, signal, asked));
   const request = seen(options, known, asked);
   const input = fitInput(options, state, known, request);
   const policy = plainPolicy(options.contextPolicy);

@@ -6,6 +6,7 @@ import type { ChatBackend, ChatRequest } from '../types/chat-request.js';
 import type { AgentOptions } from '../loop/agent-options.js';
 import type { CountedMessages } from './context-manager.js';
 import { tokenizedScale } from './tokenize-sample.js';
+import { kindFromFingerprint, type ServerKind } from '../backend/identify-server.js';
 import {
   probeContextWindow,
   serverRoot,
@@ -57,13 +58,20 @@ export function stateOf(backend: ChatBackend): ContextState {
  */
 export async function windowFor(
   options: AgentOptions,
-  state: ContextState,
+  backend: ChatBackend,
   signal: AbortSignal | undefined,
   request: ChatRequest,
 ): Promise<KnownWindow> {
+  const state = stateOf(backend);
   const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseURL = options.baseURL ?? '';
-  state.probe ??= probeContextWindow({ baseURL, model: options.model, fetch, signal });
+  state.probe ??= probeContextWindow({
+    baseURL,
+    model: options.model,
+    fetch,
+    signal,
+    server: serverSeen(options, backend),
+  });
   const probed = windowOf(await state.probe);
   const seeding = state.calibrated
     ? undefined
@@ -76,6 +84,43 @@ export async function windowFor(
   if (signal?.aborted === true) delete state.probe;
   else state.probed = probed;
   return probed;
+}
+
+/**
+ * Starts asking the server for the window in the background, once its first answer has
+ * arrived (a short first prompt is sent without asking: see context-manager.ts): the answer
+ * named the server, so only its endpoint is asked. Resolves with the window once known
+ * ({@link FALLBACK_WINDOW} when the server did not say). Never throws.
+ */
+export function learnWindow(options: AgentOptions, backend: ChatBackend): Promise<number> {
+  const state = stateOf(backend);
+  if (state.probed) return Promise.resolve(limitOf(state, state.probed));
+  if (!state.probe) {
+    const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const probe = probeContextWindow({
+      baseURL: options.baseURL ?? '',
+      model: options.model,
+      fetch,
+      server: serverSeen(options, backend),
+    });
+    state.probe = probe;
+    void probe.then((answer) => {
+      if (state.probe === probe) state.probed ??= windowOf(answer);
+    });
+  }
+  return state.probe.then((answer) => limitOf(state, windowOf(answer)));
+}
+
+/** The server the backend's answers named (`api: 'ollama'`, a chunk's `system_fingerprint`). */
+function serverSeen(options: AgentOptions, backend: ChatBackend): ServerKind | undefined {
+  if (options.api === 'ollama') return 'ollama';
+  // Kept on the backend by the fetch backend (fetch-backend.ts): a read of a field it may lack.
+  const seen = (backend as { systemFingerprint?: unknown }).systemFingerprint;
+  return kindFromFingerprint(seen, options.model);
+}
+
+function limitOf(state: ContextState, known: KnownWindow): number {
+  return Math.min(known.window, state.learned ?? Infinity);
 }
 
 /** The window without waiting: given, or asked before; undefined while the server must be asked. */

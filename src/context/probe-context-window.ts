@@ -1,5 +1,7 @@
+import { kindFromModelList, modelEntry, type ServerKind } from '../backend/identify-server.js';
+
 /** The local servers whose context window we can ask for, and name the fix of. */
-export type ContextServer = 'ollama' | 'llama.cpp' | 'vllm' | 'lmstudio';
+export type ContextServer = ServerKind;
 
 /** What a server said about a model's window. */
 export interface ContextProbe {
@@ -22,16 +24,27 @@ export interface ProbeOptions {
   model: string;
   fetch: typeof globalThis.fetch;
   signal?: AbortSignal | undefined;
+  /**
+   * The server, when its answers already said (a chat chunk's `system_fingerprint`, or
+   * `api: 'ollama'`): only its endpoint is asked. Else `GET /v1/models` names it first.
+   */
+  server?: ServerKind | undefined;
 }
+
+/** Per-request limit: a local server answers these in milliseconds; a later fit may wait on them. */
+const PROBE_MS = 10_000;
 
 const probes = new Map<string, Promise<ContextProbe>>();
 
 /**
- * Asks the server for the model's context window, the way each one can answer: llama.cpp
- * `GET /props`, vLLM `GET /v1/models` (`max_model_len`), LM Studio `GET /api/v0/models`,
- * Ollama `GET /api/ps` (the loaded window) and `POST /api/show` (the trained maximum). The
- * same answers say whether the model takes images (llama.cpp and Ollama; vLLM and LM Studio
- * do not tell: their refusal is explained instead, see server-setup-hint.ts).
+ * Asks the server for the model's context window, at the one endpoint of the server it is
+ * (`options.server`, else named by `GET /v1/models`'s `owned_by`, see identify-server.ts):
+ * llama.cpp `GET /props`, vLLM `GET /v1/models` (`max_model_len`), LM Studio
+ * `GET /api/v0/models` (then `/api/v1/models`), Ollama `GET /api/ps` (the loaded window) and
+ * `POST /api/show` (the trained maximum). No endpoint a server lacks is tried: a working
+ * setup logs no failed request. The same answers say whether the model takes images
+ * (llama.cpp and Ollama; vLLM and LM Studio do not tell: their refusal is explained instead,
+ * see server-setup-hint.ts).
  * Once per server and model (cached, failures too); never throws — `{}` when nobody answers.
  */
 export function probeContextWindow(options: ProbeOptions): Promise<ContextProbe> {
@@ -55,19 +68,20 @@ export function serverRoot(baseURL: string): string {
 
 async function askServer(
   root: string,
-  { model, fetch, signal }: ProbeOptions,
+  { model, fetch, signal, server: given }: ProbeOptions,
 ): Promise<ContextProbe> {
   const get = async (
     path: string,
     body?: unknown,
   ): Promise<Record<string, unknown> | undefined> => {
+    const limit = AbortSignal.timeout(PROBE_MS);
     try {
       const response = await fetch(`${root}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
         ...(body === undefined
           ? {}
           : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-        ...(signal ? { signal } : {}),
+        signal: signal ? AbortSignal.any([signal, limit]) : limit,
       });
       if (!response.ok) return undefined;
       const json: unknown = await response.json();
@@ -76,67 +90,108 @@ async function askServer(
       return undefined;
     }
   };
-  const props = await get('/props');
-  const slot = props?.default_generation_settings;
-  if (isRecord(slot) && isCount(slot.n_ctx)) {
-    // llama-server b5300+ (multimodal in the server) reports `modalities`; older builds take no images.
-    const vision = isRecord(props?.modalities) ? props.modalities.vision : undefined;
-    return {
-      server: 'llama.cpp',
-      window: slot.n_ctx,
-      ...(typeof vision === 'boolean' ? { acceptsImages: vision } : {}),
-    };
+  let models: Record<string, unknown> | undefined;
+  let server = given;
+  if (server === undefined) {
+    // Every OpenAI-compatible server has this route: asking it fails nowhere.
+    models = await get('/v1/models');
+    server = kindFromModelList(models) ?? (portOf(root) === '11434' ? 'ollama' : undefined);
   }
-  const ps = await get('/api/ps');
-  if (ps && Array.isArray(ps.models)) {
-    const loaded: unknown = ps.models.find(
-      (entry) => isRecord(entry) && (entry.name === model || entry.model === model),
-    );
-    const show = await get('/api/show', { model });
-    const info = show?.model_info;
-    let trainedMax: number | undefined;
-    if (isRecord(info)) {
-      for (const [key, value] of Object.entries(info))
-        if (key.endsWith('.context_length') && isCount(value)) trainedMax = value;
+  switch (server) {
+    case 'llama.cpp':
+      return fromProps(await get('/props'));
+    case 'ollama':
+      return fromOllama(model, await get('/api/ps'), await get('/api/show', { model }));
+    case 'lmstudio':
+      return fromLmStudio(model, get);
+    case 'vllm': {
+      const entry = modelEntry(models ?? (await get('/v1/models')), model);
+      return isCount(entry?.max_model_len)
+        ? { server: 'vllm', window: entry.max_model_len }
+        : { server: 'vllm' };
     }
-    const window =
-      isRecord(loaded) && isCount(loaded.context_length) ? loaded.context_length : undefined;
-    // Ollama 0.6.4+ lists `capabilities` (`completion`, `tools`, `vision`, `thinking`…).
-    const capabilities = show?.capabilities;
-    return {
-      server: 'ollama',
-      ...(Array.isArray(capabilities) ? { vision: capabilities.includes('vision') } : {}),
-      ...(window === undefined ? {} : { window }),
-      ...(trainedMax === undefined ? {} : { trainedMax }),
-      ...(Array.isArray(capabilities) ? { acceptsImages: capabilities.includes('vision') } : {}),
-    };
+    case undefined:
+      return {};
   }
-  const lmStudio = await get('/api/v0/models');
-  const lmModel = findModel(lmStudio, model);
-  if (lmModel) {
-    const window =
-      lmModel.loaded_context_length ?? lmModel.context_length ?? lmModel.max_context_length;
-    const type = lmModel.type;
-    if (isCount(window)) {
-      return {
-        server: 'lmstudio',
-        window,
-        ...(typeof type === 'string' ? { acceptsImages: type === 'vlm' } : {}),
-      };
-    }
-  }
-  const vllm = findModel(await get('/v1/models'), model);
-  if (vllm && isCount(vllm.max_model_len)) return { server: 'vllm', window: vllm.max_model_len };
-  return {};
 }
 
-function findModel(
-  list: Record<string, unknown> | undefined,
+function fromProps(props: Record<string, unknown> | undefined): ContextProbe {
+  const slot = props?.default_generation_settings;
+  if (!isRecord(slot) || !isCount(slot.n_ctx)) return { server: 'llama.cpp' };
+  // llama-server b5300+ (multimodal in the server) reports `modalities`; older builds take no images.
+  const vision = isRecord(props?.modalities) ? props.modalities.vision : undefined;
+  return {
+    server: 'llama.cpp',
+    window: slot.n_ctx,
+    ...(typeof vision === 'boolean' ? { acceptsImages: vision } : {}),
+  };
+}
+
+function fromOllama(
   model: string,
-): Record<string, unknown> | undefined {
-  if (!list || !Array.isArray(list.data)) return undefined;
-  const found: unknown = list.data.find((entry) => isRecord(entry) && entry.id === model);
-  return isRecord(found) ? found : undefined;
+  ps: Record<string, unknown> | undefined,
+  show: Record<string, unknown> | undefined,
+): ContextProbe {
+  const loaded: unknown = Array.isArray(ps?.models)
+    ? ps.models.find((entry) => isRecord(entry) && (entry.name === model || entry.model === model))
+    : undefined;
+  const info = show?.model_info;
+  let trainedMax: number | undefined;
+  if (isRecord(info)) {
+    for (const [key, value] of Object.entries(info))
+      if (key.endsWith('.context_length') && isCount(value)) trainedMax = value;
+  }
+  const window =
+    isRecord(loaded) && isCount(loaded.context_length) ? loaded.context_length : undefined;
+  // Ollama 0.6.4+ lists `capabilities` (`completion`, `tools`, `vision`, `thinking`…).
+  const capabilities = show?.capabilities;
+  return {
+    server: 'ollama',
+    ...(window === undefined ? {} : { window }),
+    ...(trainedMax === undefined ? {} : { trainedMax }),
+    ...(Array.isArray(capabilities) ? { acceptsImages: capabilities.includes('vision') } : {}),
+  };
+}
+
+async function fromLmStudio(
+  model: string,
+  get: (path: string) => Promise<Record<string, unknown> | undefined>,
+): Promise<ContextProbe> {
+  // LM Studio answers 200 to a path it lacks: trying v0, then v1 (0.4+), logs no failure.
+  const v0 = modelEntry(await get('/api/v0/models'), model);
+  if (v0) {
+    const window = v0.loaded_context_length ?? v0.context_length ?? v0.max_context_length;
+    const type = v0.type;
+    return {
+      server: 'lmstudio',
+      ...(isCount(window) ? { window } : {}),
+      ...(typeof type === 'string' ? { acceptsImages: type === 'vlm' } : {}),
+    };
+  }
+  const v1 = await get('/api/v1/models');
+  const found: unknown = Array.isArray(v1?.models)
+    ? v1.models.find((entry) => isRecord(entry) && entry.key === model)
+    : undefined;
+  if (!isRecord(found)) return { server: 'lmstudio' };
+  const instance: unknown = Array.isArray(found.loaded_instances)
+    ? found.loaded_instances[0]
+    : undefined;
+  const config = isRecord(instance) && isRecord(instance.config) ? instance.config : {};
+  const window = isCount(config.context_length) ? config.context_length : found.max_context_length;
+  const vision = isRecord(found.capabilities) ? found.capabilities.vision : undefined;
+  return {
+    server: 'lmstudio',
+    ...(isCount(window) ? { window } : {}),
+    ...(typeof vision === 'boolean' ? { acceptsImages: vision } : {}),
+  };
+}
+
+function portOf(url: string): string | undefined {
+  try {
+    return new URL(url).port;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

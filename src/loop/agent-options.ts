@@ -130,10 +130,12 @@ export interface AgentOptions {
    */
   timeout?: number | TimeoutOptions;
   /**
-   * Re-sends when the server provably did not start the work: 408/409/429/5xx answers (after
-   * their `Retry-After`) and connections that never opened (refused, DNS; reported by Node — a
-   * browser's bare "Failed to fetch" is not retried). A request the server accepted and is
-   * still working on is never re-sent. Default 2 (3 requests at most).
+   * Re-sends a request only when the server provably did not start it: an HTTP 408, 409, 429
+   * or 5xx answer, after its `Retry-After` (not a 5xx whose message names a server setting to
+   * fix, such as llama.cpp's `--jinja`: that fails the same way each time), or a connection
+   * that never opened (refused, DNS, no route — Node reports these; a browser's bare "Failed to
+   * fetch" does not, and is not retried). A request the server may have accepted — a timeout,
+   * a connection dropped after it was sent — is never sent again. Default 2 (3 requests at most).
    */
   maxRetries?: number;
   /**

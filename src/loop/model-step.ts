@@ -133,12 +133,17 @@ export async function* modelStep(
   // Servers that report no usage: counted by a module loaded the first time one is met.
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
+  // A short first prompt goes out before the window is asked: asked now that the server has
+  // answered (and named itself), at its own endpoint only.
+  const contextWindow = fitted?.provisional
+    ? await fitting?.learnWindow(context.options, context.backend)
+    : fitted?.contextWindow;
   yield {
     type: 'step_end',
     iteration,
     finishReason: turn.finishReason,
     usage,
-    ...(fitted ? { contextWindow: fitted.contextWindow } : {}),
+    ...(contextWindow === undefined ? {} : { contextWindow }),
   };
   return { turn, usage, answer: structured?.read(turn) };
 }

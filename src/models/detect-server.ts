@@ -3,6 +3,12 @@ import { pageOrigin } from '../backend/page-origin.js';
 import type { ServerIdentity } from './local-models.js';
 import { isRecord, records, text } from './model-fields.js';
 import { ServerHttp, type ProbeAnswer } from './server-http.js';
+import {
+  isOllamaVersion,
+  kindFromModelList,
+  llamaCppVariant,
+  lmStudioVariant,
+} from '../backend/identify-server.js';
 
 /** What {@link detectServer} found, with what later requests need. */
 export interface DetectedServer {
@@ -31,7 +37,8 @@ const PROBE_MS = 4_000;
  * Asks the server, in parallel, what only one kind answers: Ollama `GET /api/version`,
  * LM Studio `GET /api/v1/models` (0.4+) and `GET /api/v0/models` (0.3.6+), llama.cpp
  * `GET /props` (`role: "router"` in router mode), vLLM `GET /version`, and anyone's
- * `GET /v1/models`. Reads nothing but what it asked for; changes nothing.
+ * `GET /v1/models`; decides with the functions the context window's probe uses
+ * (backend/identify-server.ts). Reads nothing but what it asked for; changes nothing.
  * @throws AgentError `NETWORK_ERROR` (nothing answered; in a page, with the CORS fix),
  *   `INVALID_RESPONSE` (something answered, but no model API), `EXECUTION_CANCELLED`.
  */
@@ -75,34 +82,25 @@ export async function detectServer(options: {
     baseURL,
     answers,
   });
-  if (ok(ollamaVersion) && text(field(ollamaVersion, 'version')) !== undefined)
-    return found(ollama(ollamaVersion));
-  if (ok(lmStudioV1) && Array.isArray(field(lmStudioV1, 'models')))
+  if (ok(ollamaVersion) && isOllamaVersion(ollamaVersion.json)) return found(ollama(ollamaVersion));
+  if (ok(lmStudioV1) && lmStudioVariant(lmStudioV1.json, 'v1'))
     return found({ kind: 'lmstudio', name: 'LM Studio', variant: 'v1' });
-  if (ok(lmStudioV0) && records(field(lmStudioV0, 'data')).some((entry) => 'state' in entry)) {
+  if (ok(lmStudioV0) && lmStudioVariant(lmStudioV0.json, 'v0'))
     return found({ kind: 'lmstudio', name: 'LM Studio', variant: 'v0' });
-  }
-  if (ok(props) && isRecord(props.json)) {
-    const version = text(props.json.build_info);
-    if (props.json.role === 'router')
-      return found({
-        kind: 'llama.cpp',
-        name: 'llama.cpp',
-        variant: 'router',
-        ...(version ? { version } : {}),
-      });
-    if ('default_generation_settings' in props.json)
-      return found({
-        kind: 'llama.cpp',
-        name: 'llama.cpp',
-        variant: 'single',
-        ...(version ? { version } : {}),
-      });
+  const variant = ok(props) ? llamaCppVariant(props.json) : undefined;
+  if (variant) {
+    const version = isRecord(props?.json) ? text(props.json.build_info) : undefined;
+    return found({
+      kind: 'llama.cpp',
+      name: 'llama.cpp',
+      variant,
+      ...(version ? { version } : {}),
+    });
   }
   const listed = ok(models) ? records(field(models, 'data')) : [];
   const vllmVersionText = ok(vllmVersion) ? text(field(vllmVersion, 'version')) : undefined;
   if (
-    listed.some((entry) => entry.owned_by === 'vllm') ||
+    (ok(models) && kindFromModelList(models.json) === 'vllm') ||
     (vllmVersionText !== undefined && listed.length > 0)
   ) {
     return found({

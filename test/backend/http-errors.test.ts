@@ -164,6 +164,20 @@ describe('corsHint', () => {
       expect(hint).toContain(server);
   });
 
+  it("says what to do when Chrome's Local Network Access was denied to a public page", () => {
+    const hint = corsHint('http://localhost:11434/v1', 'https://chat.example.com', 'denied') ?? '';
+    expect(hint.split('\n')[0]).toMatch(/Local Network Access/);
+    expect(hint.split('\n')[0]).toMatch(/Allow/);
+    expect(hint).toContain('OLLAMA_ORIGINS=https://chat.example.com');
+  });
+
+  it('mentions the Local Network Access prompt to a public page, not to a local one', () => {
+    expect(corsHint('http://localhost:11434/v1', 'https://chat.example.com')).toMatch(
+      /Local Network Access/,
+    );
+    expect(corsHint('http://localhost:11434/v1', page)).not.toMatch(/Local Network Access/);
+  });
+
   it('suggests * when the page has no origin (file://)', () => {
     expect(corsHint('http://localhost:11434', 'null')).toContain('OLLAMA_ORIGINS=*');
   });

@@ -111,4 +111,21 @@ describe('<agent-chat> while the model has not begun', () => {
       'Stopped.',
     );
   });
+
+  test('shows the waiting line in the same update as the sent message, before any report', async () => {
+    // Nothing reported (the runtime's first report comes 250 ms into the call, and a page's
+    // first Send loads the runtime's parts before that): the line is there at once.
+    const { backend, release } = slowBackend([]);
+    const chat = mount(backend);
+    await chat.updateComplete;
+    const run = chat.send('Hi');
+    await expect
+      .poll(() => root(chat).querySelector('[part~="message-user"]'), { timeout: 5_000 })
+      .not.toBeNull();
+    expect(waitingLine(chat)).toBe('Waiting for the model… 0 s');
+    release();
+    expect(await run).toBe(true);
+    await chat.updateComplete;
+    expect(waitingLine(chat)).toBeNull();
+  });
 });

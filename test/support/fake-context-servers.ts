@@ -65,6 +65,8 @@ export interface ContextServer {
   chats: RecordedChat[];
   /** GET/POST paths other than chat, in order. */
   probes: string[];
+  /** Every request, chat too, in order of answer: `STATUS METHOD /path`. */
+  log: string[];
   close(): Promise<void>;
 }
 
@@ -88,9 +90,25 @@ function hasImage(body: RecordedChat['body']): boolean {
   );
 }
 
+/** `owned_by` in each server's `/v1/models`: llama-server `llamacpp`, vLLM `vllm`, LM Studio `organization_owner`, Ollama the namespace (`library` for its own models). */
+const OWNED_BY: Record<FakeKind, string> = {
+  'llama.cpp': 'llamacpp',
+  vllm: 'vllm',
+  lmstudio: 'organization_owner',
+  ollama: 'library',
+};
+
+/** Each server's `system_fingerprint` in a chunk: llama-server its build, Ollama `fp_ollama`, LM Studio the model; vLLM none. */
+const FINGERPRINT: Partial<Record<FakeKind, (model: string) => string>> = {
+  'llama.cpp': () => 'b7200-0c53b2a',
+  ollama: () => 'fp_ollama',
+  lmstudio: (model) => model,
+};
+
 export async function startContextServer(options: ContextServerOptions): Promise<ContextServer> {
   const chats: RecordedChat[] = [];
   const probes: string[] = [];
+  const log: string[] = [];
   let calls = 0;
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -101,6 +119,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
     let raw = '';
     for await (const piece of request) raw += String(piece);
     const path = (request.url ?? '').split('?')[0] ?? '';
+    response.on('finish', () => log.push(`${response.statusCode} ${request.method} ${path}`));
     const json = (status: number, value: unknown): void => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     };
@@ -135,10 +154,18 @@ export async function startContextServer(options: ContextServerOptions): Promise
           ? {}
           : { modalities: { vision: options.vision, audio: false } }),
       });
-    if (kind === 'vllm' && path === '/v1/models')
+    // Every kind lists its models at /v1/models; `owned_by` is each server's own word.
+    if (path === '/v1/models')
       return json(200, {
         object: 'list',
-        data: [{ id: model, object: 'model', max_model_len: window }],
+        data: [
+          {
+            id: model,
+            object: 'model',
+            owned_by: OWNED_BY[kind],
+            ...(kind === 'vllm' ? { max_model_len: window } : {}),
+          },
+        ],
       });
     if (kind === 'lmstudio' && path === '/api/v0/models')
       return json(200, {
@@ -152,7 +179,6 @@ export async function startContextServer(options: ContextServerOptions): Promise
           },
         ],
       });
-    if (kind === 'lmstudio' && path === '/v1/models') return json(200, { data: [{ id: model }] });
     if (kind === 'ollama' && path === '/api/ps')
       return json(200, {
         models: options.listed === false ? [] : [{ name: model, model, context_length: window }],
@@ -167,7 +193,6 @@ export async function startContextServer(options: ContextServerOptions): Promise
           ? {}
           : { capabilities: ['completion', 'tools', ...(options.vision ? ['vision'] : [])] }),
       });
-    if (kind === 'ollama' && path === '/v1/models') return json(200, { data: [{ id: model }] });
     json(404, { error: 'not found' });
   }
   function chat(
@@ -240,8 +265,9 @@ export async function startContextServer(options: ContextServerOptions): Promise
       );
       return;
     }
+    const fingerprint = FINGERPRINT[options.kind]?.(options.model);
     const chunk = (delta: unknown, finish: string | null = null): string =>
-      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', model: options.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', model: options.model, ...(fingerprint ? { system_fingerprint: fingerprint } : {}), choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.end(
       (call
@@ -271,6 +297,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
     origin,
     chats,
     probes,
+    log,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

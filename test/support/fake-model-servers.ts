@@ -152,6 +152,14 @@ export async function startFakeModelServer(
 
     if (path === '/v1/chat/completions' && method === 'POST') {
       chats.push(body);
+      if (kind === 'vllm' && !model)
+        return json(404, {
+          object: 'error',
+          message: `The model \`${name}\` does not exist.`,
+          type: 'NotFoundError',
+          param: null,
+          code: 404,
+        });
       if (kind !== 'openai' && kind !== 'vllm' && kind !== 'llama.cpp' && !model) {
         return json(
           404,
@@ -180,8 +188,15 @@ export async function startFakeModelServer(
       data: models.map((entry) => ({
         id: entry.name,
         object: 'model',
+        // Each server's own word: Ollama gives the model's namespace (`library` for its own).
         owned_by:
-          kind === 'vllm' ? 'vllm' : kind === 'llama.cpp' ? 'llamacpp' : 'organization_owner',
+          kind === 'vllm'
+            ? 'vllm'
+            : kind.startsWith('llama.cpp')
+              ? 'llamacpp'
+              : kind === 'ollama'
+                ? 'library'
+                : 'organization_owner',
         ...(kind === 'vllm' ? { max_model_len: entry.maxContextLength } : {}),
       })),
     });
