@@ -175,8 +175,15 @@ export class DemoApp extends LitElement {
             .options=${this.#options}
             .tools=${this.#liveTools}
             @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
+            @model-change=${(event: CustomEvent<{ model: string }>) => this.#update({ model: event.detail.model })}
           >
-            <span slot="header" class="chat-title">${this.#sourceLabel()}</span>
+            ${
+              // A server's chat keeps the element's own header: its model button opens the
+              // model picker (the server's models, downloads, "Check this server").
+              serverReady
+                ? nothing
+                : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
+            }
             ${welcomeTemplate(
               { source: settings.source, ready: backend !== undefined || serverReady },
               { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
