@@ -131,7 +131,6 @@ export const modelPickerStyles = css`
   agent-model-picker .report .mark {
     border: 0;
     padding: 0;
-    /* One column for every mark (✓ ! ✕ differ in width): the checks' names line up. */
     flex: none;
     inline-size: 1.2em;
     text-align: center;
