@@ -20,6 +20,7 @@ import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js'
 import type { McpToolsChange } from './mcp-panel.js';
 import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
 import { InPageEngines } from './in-page-engines.js';
+import { ServerCheckPanel } from './server-check.js';
 
 /** MCP tools with these names get the server's prefix. */
 const BUILT_IN_NAMES: readonly string[] = DEMO_TOOLS.map(({ name }) => name);
@@ -60,6 +61,7 @@ export class DemoApp extends LitElement {
   #allTools: Tool[] = [];
   readonly #demoBackend = demoModel();
   readonly #engines = new InPageEngines(() => this.requestUpdate());
+  readonly #serverCheck = new ServerCheckPanel(() => this.requestUpdate());
   readonly #options: Partial<AgentOptions>;
   #scan: AbortController | undefined;
 
@@ -175,8 +177,15 @@ export class DemoApp extends LitElement {
             .options=${this.#options}
             .tools=${this.#liveTools}
             @conversation-change=${(event: CustomEvent<{ conversationId: string }>) => this.#update({ conversationId: event.detail.conversationId })}
+            @model-change=${(event: CustomEvent<{ model: string }>) => this.#update({ model: event.detail.model })}
           >
-            <span slot="header" class="chat-title">${this.#sourceLabel()}</span>
+            ${
+              // A server's chat keeps the element's own header: its model button opens the
+              // model picker (the server's models, downloads, "Check this server").
+              serverReady
+                ? nothing
+                : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
+            }
             ${welcomeTemplate(
               { source: settings.source, ready: backend !== undefined || serverReady },
               { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
@@ -263,6 +272,7 @@ export class DemoApp extends LitElement {
           <input list="models" .value=${model} placeholder="e.g. qwen3:4b" @input=${(event: Event) => this.#updateAsTyped({ model: (event.target as HTMLInputElement).value.trim() })} />
           <datalist id="models">${models.map((id) => html`<option value=${id}></option>`)}</datalist>
         </label>
+        ${this.#serverCheck.template(baseURL, model)}
       </div>`;
   }
 

@@ -6,6 +6,7 @@ import {
   type ChatBackend,
   type ChromeAIBackend,
   type WllamaBackend,
+  type WllamaBackendOptions,
 } from '../src/index.js';
 
 /** GGUF chat models small enough for a laptop's CPU, with their download size. */
@@ -77,11 +78,28 @@ export class InPageEngines {
   }
 
   /** Downloads (or reads from this browser's storage) and starts the chosen CPU model. */
-  async startCpu(): Promise<void> {
+  startCpu(): Promise<void> {
     const entry = CPU_MODELS.find((candidate) => candidate.id === this.cpuModel) ?? CPU_MODELS[0];
+    return this.#start(entry.model, entry.id);
+  }
+
+  /**
+   * Starts a GGUF model from a URL (kept in this browser's storage like a Hugging Face one: a
+   * reload reads it with no network) or from a file the user picked (read from the disk; the
+   * file itself is the copy, nothing is stored).
+   */
+  startCpuFrom(source: { url: string } | { file: File }): Promise<void> {
+    if ('file' in source)
+      return this.#start([source.file], source.file.name.replace(/\.gguf$/i, ''));
+    const name = new URL(source.url, location.href).pathname.split('/').pop() ?? 'model';
+    return this.#start(source.url, name.replace(/\.gguf$/i, ''));
+  }
+
+  async #start(model: WllamaBackendOptions['model'], id: string): Promise<void> {
+    if (this.cpu.phase === 'loading') this.cpu.controller.abort();
     const controller = new AbortController();
     const backend = wllamaBackend({
-      model: entry.model,
+      model,
       library: () => import('@wllama/wllama'),
       wasm,
       signal: controller.signal,
@@ -90,12 +108,14 @@ export class InPageEngines {
     try {
       await backend.load({
         onProgress: (progress) => {
-          if (this.cpu.phase === 'loading')
+          if (this.cpu.phase === 'loading' && this.cpu.controller === controller)
             this.#set(() => (this.cpu = { phase: 'loading', progress, controller }));
         },
       });
-      this.#set(() => (this.cpu = { phase: 'ready', backend, model: entry.id }));
+      if (controller.signal.aborted) throw new Error('cancelled');
+      this.#set(() => (this.cpu = { phase: 'ready', backend, model: id }));
     } catch (error) {
+      if (this.cpu.phase === 'loading' && this.cpu.controller !== controller) return; // replaced
       const message = controller.signal.aborted
         ? 'Download cancelled.'
         : error instanceof Error
@@ -107,23 +127,44 @@ export class InPageEngines {
 
   cpuPanel(): TemplateResult {
     const state = this.cpu;
+    const loading = state.phase === 'loading';
     return html`
       <div class="panel">
         <label>Model to download
-          <select ?disabled=${state.phase === 'loading'} @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}>
+          <select ?disabled=${loading} @change=${(event: Event) => this.#set(() => (this.cpuModel = (event.target as HTMLSelectElement).value))}>
             ${CPU_MODELS.map((entry) => html`<option value=${entry.id} ?selected=${entry.id === this.cpuModel}>${entry.label}</option>`)}
           </select>
         </label>
         <small class="note">${(CPU_MODELS.find((entry) => entry.id === this.cpuModel) ?? CPU_MODELS[0]).detail}, from Hugging Face.
           Runs on the CPU in a worker (llama.cpp in WebAssembly): no GPU, no server. Downloaded once, then loaded from this browser's storage with no network.</small>
         ${
-          state.phase === 'loading'
+          loading
             ? html`<progress max="1" value=${state.progress} aria-label="Model download"></progress>
               <small>${state.progress < 1 ? `Downloading… ${Math.round(state.progress * 100)} %` : 'Starting the engine…'}</small>
               <button type="button" @click=${() => state.controller.abort()}>Cancel</button>`
             : html`<button type="button" class="primary" @click=${() => void this.startCpu()}>
               ${state.phase === 'ready' ? 'Load again' : 'Download and start'}</button>`
         }
+        <details class="own-model">
+          <summary>Or your own GGUF model</summary>
+          <label>A GGUF file on this computer
+            <input type="file" accept=".gguf" ?disabled=${loading} @change=${(event: Event) => {
+              const file = (event.target as HTMLInputElement).files?.[0];
+              if (file) void this.startCpuFrom({ file });
+            }} />
+          </label>
+          <form class="row" @submit=${(event: SubmitEvent) => {
+            event.preventDefault();
+            const url = new FormData(event.target as HTMLFormElement).get('gguf-url');
+            if (typeof url === 'string' && url.trim() !== '')
+              void this.startCpuFrom({ url: url.trim() });
+          }}>
+            <label class="visually-hidden" for="gguf-url">GGUF model URL</label>
+            <input id="gguf-url" name="gguf-url" type="url" placeholder="https://…/model.gguf" ?disabled=${loading} />
+            <button type="submit" ?disabled=${loading}>Load</button>
+          </form>
+          <small class="note">A chat model with its chat template, under 2 GB (or split). A URL downloads once, then loads from this browser's storage.</small>
+        </details>
         ${state.phase === 'idle' && state.message ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
         ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
       </div>`;

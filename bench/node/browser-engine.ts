@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import type {
   EngineBenchApi,
   Generation,
+  ToolCost,
   WatchedGeneration,
 } from '../browser/engine/engine-bench-api.js';
 import { BenchUnavailable, withBenchPage } from '../support/bench-page.js';
@@ -13,13 +14,41 @@ import { median } from '../support/stats.js';
 
 const RUNS = 5;
 const MAX_TOKENS = 256;
+const TOOL_COUNTS = [0, 1, 5, 10];
+/** A real chat model's BPE vocabulary (Llama 3, Qwen, Gemma) takes ≈ 4 characters of English or JSON per token. */
+const CHARS_PER_TOKEN = 4;
+
+/** The prompt cost of constrained tools for each count of tools, against none. */
+function toolCostFigures(costs: readonly ToolCost[]): Figure[] {
+  const none = costs.find((cost) => cost.tools === 0);
+  if (!none) return [];
+  return costs
+    .filter((cost) => cost.tools > 0)
+    .flatMap((cost) => [
+      info({
+        id: `engine.tools.${cost.tools}.prompt-tokens`,
+        label: `constrained tools: prompt tokens added by ${cost.tools} tool${cost.tools === 1 ? '' : 's'} (wllama, tiny model)`,
+        value: cost.promptTokens - none.promptTokens,
+        unit: 'tokens',
+        note: `${none.promptTokens} → ${cost.promptTokens}; the tiny model's ASCII byte-level vocabulary (${(cost.instructionsChars / Math.max(1, cost.promptTokens - none.promptTokens)).toFixed(1)} characters a token here); ${cost.instructionsChars} characters of instructions ≈ ${Math.round(cost.instructionsChars / CHARS_PER_TOKEN)} tokens of a real BPE vocabulary (≈ ${CHARS_PER_TOKEN} characters a token)`,
+      }),
+      info({
+        id: `engine.tools.${cost.tools}.chrome-input`,
+        label: `constrained tools: Chrome built-in AI input added by ${cost.tools} tool${cost.tools === 1 ? '' : 's'} (fake LanguageModel)`,
+        value: cost.chromeInputChars - none.chromeInputChars,
+        unit: 'chars',
+        note: `${none.chromeInputChars} → ${cost.chromeInputChars} characters handed to the session (≈ ${Math.round((cost.chromeInputChars - none.chromeInputChars) / CHARS_PER_TOKEN)} tokens at ≈ ${CHARS_PER_TOKEN} characters a token); the JSON Schema constraint is not added to the input (omitResponseConstraintInput)`,
+      }),
+    ]);
+}
 
 /**
  * The in-page engine (issue 32): wllama 3.13 on the tiny random-weight GGUF the tests write,
  * in headless Chromium on the CPU. Tokens/s and time to first token through `Client.run` on
  * `wllamaBackend` vs wllama's own `createChatCompletion` loop (same model bytes, prompt and
  * greedy sampling, so the same tokens), runs alternated; the longest main-thread task while
- * generating; the prompt-token cost of the constrained-tools instructions; and the bytes the
+ * generating; the prompt cost of the constrained-tools instructions for 1, 5 and 10 tools
+ * (wllama's tokens, and the text Chrome's Prompt API is handed); and the bytes the
  * engines add to a page.
  */
 export async function browserEngine(): Promise<Figure[]> {
@@ -64,8 +93,9 @@ async function measure(page: Page): Promise<Figure[]> {
   const ttftOverhead =
     median(ours.map((run) => run.firstTokenMs)) - median(raw.map((run) => run.firstTokenMs));
   const longest = Math.max(...ours.map((run) => run.longestTaskMs));
-  const tools = await page.evaluate(() =>
-    (window.engineBench as EngineBenchApi).toolPromptTokens(),
+  const costs = await page.evaluate(
+    (counts) => (window.engineBench as EngineBenchApi).toolPromptTokens(counts),
+    TOOL_COUNTS,
   );
   return [
     info({
@@ -106,13 +136,7 @@ async function measure(page: Page): Promise<Figure[]> {
       target: { op: '<', limit: 50 },
       note: `PerformanceObserver longtask (reports tasks ≥ 50 ms; 0 = none) over ${RUNS} Client.run generations: ${ours.reduce((sum, run) => sum + run.longTasks, 0)} long tasks; during wllama's own loop: ${raw.reduce((sum, run) => sum + run.longTasks, 0)}, longest ${Math.max(...raw.map((run) => run.longestTaskMs)).toFixed(0)} ms`,
     }),
-    info({
-      id: 'engine.tools.prompt-tokens',
-      label: 'constrained tools: prompt tokens for one tool',
-      value: tools.withTool - tools.without,
-      unit: 'tokens',
-      note: `tiny model's ASCII byte-level vocab (≈ 1 token per 1.3 characters; a real BPE vocab takes ≈ 4 characters per token): ${tools.instructionsChars} characters of instructions for one 2-argument tool; ${tools.without} → ${tools.withTool} prompt tokens`,
-    }),
+    ...toolCostFigures(costs),
   ];
 }
 

@@ -131,6 +131,7 @@ export const modelPickerStyles = css`
   agent-model-picker .report .mark {
     border: 0;
     padding: 0;
+    flex: none;
     inline-size: 1.2em;
     text-align: center;
     font-weight: 700;

@@ -11,6 +11,17 @@ export interface WatchedGeneration extends Generation {
   longTasks: number;
 }
 
+/** What offering `tools` tools costs the prompt. */
+export interface ToolCost {
+  tools: number;
+  /** Prompt tokens through wllamaBackend (the tiny model's ASCII byte-level vocabulary). */
+  promptTokens: number;
+  /** Characters of the instructions constrainTools adds to the system prompt. */
+  instructionsChars: number;
+  /** Characters of text chromeAIBackend hands a Prompt API session (initial prompts + prompt). */
+  chromeInputChars: number;
+}
+
 /** What bench/browser/engine/engine-page.ts exposes as `window.engineBench`. */
 export interface EngineBenchApi {
   /** Loads the tiny model twice: into wllama directly, and into a wllamaBackend. Returns their load times. */
@@ -19,8 +30,8 @@ export interface EngineBenchApi {
   raw(maxTokens: number): Promise<WatchedGeneration>;
   /** One generation through `Client.run` on `wllamaBackend`, with the longest main-thread task seen meanwhile. */
   client(maxTokens: number): Promise<WatchedGeneration>;
-  /** Prompt tokens of the same prompt with and without one tool offered (the constrained-tools instructions). */
-  toolPromptTokens(): Promise<{ without: number; withTool: number; instructionsChars: number }>;
+  /** Prompt tokens of the same prompt with each count of tools offered (the constrained-tools instructions). */
+  toolPromptTokens(counts: readonly number[]): Promise<ToolCost[]>;
 }
 
 declare global {

@@ -1,10 +1,17 @@
 import type { Wllama } from '@wllama/wllama';
 import { z } from 'zod';
 import wasm from '@wllama/wllama/esm/wasm/wllama.wasm?url';
-import { Client, tool, wllamaBackend, type WllamaBackend } from '../../../src/index.js';
-import { constrainTools } from '../../../src/backend/engines/constrained-tools.js';
+import {
+  Client,
+  chromeAIBackend,
+  tool,
+  wllamaBackend,
+  type WllamaBackend,
+} from '../../../src/index.js';
+import { toolInstructions } from '../../../src/backend/engines/constrained-tools.js';
+import { fakeLanguageModel } from '../../../test/support/fake-language-model.js';
 import { tinyLlamaGguf } from '../../../test/support/gguf/tiny-llama.js';
-import type { EngineBenchApi, Generation } from './engine-bench-api.js';
+import type { EngineBenchApi, Generation, ToolCost } from './engine-bench-api.js';
 
 // The same prompt, model bytes and sampling for both paths: greedy decoding of the tiny
 // random-weight model, so both generate the same tokens.
@@ -13,7 +20,7 @@ let raw: Wllama | undefined;
 let backend: WllamaBackend | undefined;
 
 async function load(): Promise<{ rawLoadMs: number; backendLoadMs: number }> {
-  const bytes = tinyLlamaGguf({ endless: true });
+  const bytes = tinyLlamaGguf({ endless: true, contextLength: 8192 });
   const { Wllama } = await import('@wllama/wllama');
   let start = performance.now();
   raw = new Wllama(
@@ -29,14 +36,14 @@ async function load(): Promise<{ rawLoadMs: number; backendLoadMs: number }> {
     },
   );
   raw.setCompat(null);
-  await raw.loadModel([new Blob([bytes as BlobPart])], { n_ctx: 2048 });
+  await raw.loadModel([new Blob([bytes as BlobPart])], { n_ctx: 8192 });
   const rawLoadMs = performance.now() - start;
   start = performance.now();
   backend = wllamaBackend({
     model: [new Blob([bytes as BlobPart])],
     library: () => import('@wllama/wllama'),
     wasm,
-    contextSize: 2048,
+    contextSize: 8192,
   });
   await backend.load();
   return { rawLoadMs, backendLoadMs: performance.now() - start };
@@ -112,48 +119,82 @@ async function clientGeneration(
   };
 }
 
-async function toolPromptTokens(): Promise<{
-  without: number;
-  withTool: number;
-  instructionsChars: number;
-}> {
+/** `count` distinct tools of a typical shape: a description and two or three typed arguments. */
+function sampleTools(count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    tool({
+      name: `lookup_${index}`,
+      description: `Looks up records of kind ${index} matching a query.`,
+      input: z.object({
+        query: z.string(),
+        limit: z.int().min(1).max(20),
+        ...(index % 2 === 0 ? { exact: z.boolean() } : {}),
+      }),
+      execute: () => 'none',
+    }),
+  );
+}
+
+/** Characters of every message text a Prompt API session was given (initial prompts and the prompt). */
+function chromeInputChars(fake: ReturnType<typeof fakeLanguageModel>): number {
+  const text = (input: unknown): number =>
+    typeof input === 'string'
+      ? input.length
+      : Array.isArray(input)
+        ? input.reduce<number>(
+            (sum, message: { content?: unknown }) =>
+              sum + (typeof message.content === 'string' ? message.content.length : 0),
+            0,
+          )
+        : 0;
+  return (
+    fake.created.reduce((sum, options) => sum + text(options.initialPrompts), 0) +
+    fake.prompts.reduce((sum, prompt) => sum + text(prompt.input), 0)
+  );
+}
+
+async function toolPromptTokens(counts: readonly number[]): Promise<ToolCost[]> {
   if (!backend) throw new Error('load() first');
-  const add = tool({
-    name: 'add',
-    description: 'Adds two integers.',
-    input: z.object({ a: z.int(), b: z.int() }),
-    execute: ({ a, b }) => a + b,
-  });
-  const usage = async (tools: boolean) => {
+  const engine = backend;
+  const costs: ToolCost[] = [];
+  for (const count of counts) {
+    const tools = sampleTools(count);
     const client = new Client({
       model: 'tiny',
-      backend: backend as WllamaBackend,
+      backend: engine,
       maxTokens: 1,
       temperature: 0,
-      ...(tools ? { tools: [add] } : {}),
+      tools,
     });
-    let prompt = 0;
-    for await (const event of client.run('Add 2 and 3'))
-      if (event.type === 'done') prompt = event.usage.promptTokens;
-    return prompt;
-  };
-  const constrained = constrainTools({
-    model: 'tiny',
-    stream: true,
-    messages: [{ role: 'user', content: 'Add 2 and 3' }],
-    tools: [
-      {
-        type: 'function',
-        function: { name: add.name, description: add.description, parameters: add.parameters },
-      },
-    ],
-  });
-  const instructions = constrained?.messages[0]?.content;
-  return {
-    without: await usage(false),
-    withTool: await usage(true),
-    instructionsChars: typeof instructions === 'string' ? instructions.length : 0,
-  };
+    let promptTokens = 0;
+    for await (const event of client.run('Find the records about cats'))
+      if (event.type === 'done') promptTokens = event.usage.promptTokens;
+    const definitions = tools.map((entry) => ({
+      type: 'function' as const,
+      function: { name: entry.name, description: entry.description, parameters: entry.parameters },
+    }));
+    const instructions =
+      count === 0 ? '' : toolInstructions(definitions, false); /* what constrainTools adds */
+    // Chrome's Prompt API, faked: what the backend hands a session (the schema is not added
+    // to the input: omitResponseConstraintInput, the tools are in the system prompt already).
+    const fake = fakeLanguageModel({ replies: [['{"answer":"ok"}']] });
+    const chrome = new Client({
+      model: 'gemini-nano',
+      backend: chromeAIBackend({ languageModel: fake.api }),
+      tools,
+    });
+    let chromeDone = false;
+    for await (const event of chrome.run('Find the records about cats'))
+      if (event.type === 'done') chromeDone = event.status === 'completed';
+    if (!chromeDone) throw new Error('the faked Prompt API run did not complete');
+    costs.push({
+      tools: count,
+      promptTokens,
+      instructionsChars: instructions.length,
+      chromeInputChars: chromeInputChars(fake),
+    });
+  }
+  return costs;
 }
 
 const api: EngineBenchApi = {

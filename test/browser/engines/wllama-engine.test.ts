@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
 import { z } from 'zod';
 import wasm from '@wllama/wllama/esm/wasm/wllama.wasm?url';
@@ -9,11 +9,14 @@ import { tool } from '../../../src/tools/tool.js';
 import type { AgentEvent } from '../../../src/types/events.js';
 import { isAgentError } from '../../../src/errors/agent-error.js';
 import { tinyLlamaGguf } from '../../support/gguf/tiny-llama.js';
+import '../../../components/index.js';
+import type { AgentChat } from '../../../components/index.js';
 
 // The real llama.cpp engine (wllama 3.13, WebAssembly, its own worker) on a random-weight
 // model the test writes itself: no download, no network, no CDN (wasm served from
 // node_modules by Vite). Each engine compiles a 10 MB wasm, so the whole file uses two: one
-// for every behaviour, one for the reload from the cache.
+// for every behaviour (through Client, query() and <agent-chat> alike), one for the reload
+// from the cache.
 
 const MODEL = 'tiny';
 // A fresh name per run: the page's OPFS cache starts without it.
@@ -174,6 +177,108 @@ describe('wllamaBackend, the real engine', { timeout: 60_000 }, () => {
       (failure: unknown) => failure,
     );
     expect(isAgentError(fitted, 'CONTEXT_OVERFLOW')).toBe(true);
+  });
+
+  describe('through <agent-chat> (setting `backend` is all it takes)', () => {
+    const mounted: AgentChat[] = [];
+    afterEach(() => mounted.splice(0).forEach((chat) => chat.remove()));
+
+    function mountChat(setup: (chat: AgentChat) => void): { chat: AgentChat; seen: AgentEvent[] } {
+      const chat = document.createElement('agent-chat');
+      chat.style.height = '480px';
+      chat.model = MODEL;
+      chat.backend = backend; // the engine the Client tests loaded: one wasm compile per file
+      setup(chat);
+      const seen: AgentEvent[] = [];
+      chat.addEventListener('agent-event', (event) => seen.push(event.detail));
+      document.body.append(chat);
+      mounted.push(chat);
+      return { chat, seen };
+    }
+    const shadow = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
+    const shown = (chat: AgentChat, selector: string) =>
+      [...shadow(chat).querySelectorAll(selector)].map((node) => node.textContent ?? '').join('');
+
+    test("streams the engine's answer into the log", async () => {
+      const { chat, seen } = mountChat((element) => {
+        element.options = { maxTokens: 24, temperature: 0 };
+      });
+      expect(await chat.send('Hello there')).toBe(true);
+      const texts = seen.filter((event) => event.type === 'text');
+      expect(texts.length).toBeGreaterThan(1); // streamed: more than one piece
+      expect(seen.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+      const answer = textOf(seen);
+      await chat.updateComplete;
+      // What the log shows is the engine's text (markdown may render it: compare its words).
+      const words = answer.split(/\s+/).filter((word) => /^[a-z]{3,}$/i.test(word));
+      for (const word of words.slice(0, 3))
+        await expect
+          .poll(() => shown(chat, 'article.assistant'), { timeout: 15_000 })
+          .toContain(word);
+      expect(chat.activeClient?.history.at(-1)).toMatchObject({
+        role: 'assistant',
+        content: answer,
+      });
+    });
+
+    test('a constrained tool call runs the tool, its card shows, and the loop completes', async () => {
+      const seen: unknown[] = [];
+      const add = tool({
+        name: 'add',
+        description: 'Adds two integers.',
+        input: z.object({ a: z.int().min(0).max(99), b: z.int().min(0).max(99) }),
+        execute: ({ a, b }) => {
+          seen.push({ a, b });
+          return a + b;
+        },
+      });
+      const { chat, seen: events } = mountChat((element) => {
+        element.tools = [add];
+        element.options = {
+          toolChoice: 'required',
+          autoExecuteTools: true,
+          maxTokens: 256,
+          temperature: 0,
+          responseFormat: { schema: z.object({ sum: z.int().min(0).max(999) }) },
+        };
+      });
+      expect(await chat.send('Add 2 and 3')).toBe(true);
+      const uses = events.filter((event) => event.type === 'tool_use');
+      expect(uses.length).toBeGreaterThan(0);
+      expect(seen).toEqual(uses.map((event) => event.input));
+      expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(uses.length);
+      expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+      // The tool cards load as their own chunk after the first paint.
+      await expect
+        .poll(() => shadow(chat).querySelectorAll('[part~="tool-card"]').length, {
+          timeout: 15_000,
+        })
+        .toBe(uses.length);
+    });
+
+    test('Stop mid-answer keeps the partial answer, and the next message is answered', async () => {
+      const { chat, seen } = mountChat((element) => {
+        element.options = { maxTokens: 200, temperature: 0 };
+      });
+      let pieces = 0;
+      chat.addEventListener('agent-event', (event) => {
+        if (event.detail.type === 'text' && ++pieces === 3) chat.stop();
+      });
+      await chat.send('Tell me a long story');
+      expect(seen.at(-1)).toMatchObject({ type: 'done', status: 'cancelled' });
+      const partial = textOf(seen);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(chat.activeClient?.history.at(-1)).toMatchObject({
+        role: 'assistant',
+        content: partial,
+      });
+      await chat.updateComplete;
+      expect(shown(chat, 'article.assistant')).toContain('Stopped.');
+      const before = seen.length;
+      expect(await chat.send('Again')).toBe(true);
+      expect(seen.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+      expect(seen.slice(before).some((event) => event.type === 'text')).toBe(true);
+    });
   });
 
   test('a second load of the same URL reads the cache (OPFS): no network, even with the file gone', async () => {
