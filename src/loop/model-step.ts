@@ -119,20 +119,34 @@ export async function* modelStep(
       yield event;
     }
   } catch (error) {
-    if (text !== '') context.append({ role: 'assistant', content: text });
+    const aborted = context.signal?.aborted === true || isAbortError(error);
+    // A stopped answer is marked, so a reloaded conversation does not show it as complete.
+    if (text !== '')
+      context.append({ role: 'assistant', content: text, ...(aborted ? { stopped: true } : {}) });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
-    if (context.signal?.aborted === true || isAbortError(error)) {
+    if (aborted) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
     // Any backend's server errors (an openai client, WebLLM) name their fix like ours do.
     throw await withSetupFix(error);
   }
-  context.append(assistantMessage(turn));
-  if (fitted)
-    fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
   // Servers that report no usage: counted by a module loaded the first time one is met.
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
+  // What the context meter showed is stored with the turn: a reload shows the same figures.
+  const contextUse =
+    fitted && Number.isFinite(usage.promptTokens) && usage.promptTokens >= 0
+      ? { promptTokens: usage.promptTokens, contextWindow: fitted.contextWindow }
+      : undefined;
+  // A stop can end the stream quietly: the answer is then cut off all the same.
+  const stopped = context.signal?.aborted === true;
+  context.append({
+    ...assistantMessage(turn),
+    ...(stopped ? { stopped: true } : {}),
+    ...(contextUse ? { contextUse } : {}),
+  });
+  if (fitted)
+    fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
   yield {
     type: 'step_end',
     iteration,
