@@ -157,7 +157,7 @@ for (const viewport of VIEWPORTS) {
             button.x + button.width <= thumb.x + thumb.width + 1,
         ).toBe(true);
         const outline = () =>
-          attachment.evaluate((element) => getComputedStyle(element).outlineStyle);
+          attachment.evaluate((element) => getComputedStyle(element).outlineColor);
         const resting = await outline();
         await remove.focus();
         await expect.poll(outline).not.toBe(resting);

@@ -32,22 +32,36 @@ export async function scaledImages(files: readonly Blob[], maxSide: number): Pro
   return urls.filter((url) => url !== '');
 }
 
-/** The images going with the next message, as thumbnails; a click on one removes it. */
+/**
+ * The images going with the next message, as thumbnails, each with a × button that removes it
+ * (labelled "Remove image N"; hover or focus outlines the image it removes). Focus then goes to
+ * the message box: the button it was on is gone.
+ */
 export function attachmentsTemplate(
   images: readonly string[],
   remove: (index: number) => void,
   t: Translate,
 ): TemplateResult {
+  const removeAt = (index: number, event: Event) => {
+    const root = (event.currentTarget as Element).getRootNode() as ParentNode; // a button's root
+    remove(index);
+    root.querySelector<HTMLElement>('[part~="input"]')?.focus();
+  };
   return html`<style>
       .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
-      .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
-      .thumb img { max-height: 72px; max-width: 160px; }
+      .thumb { position: relative; display: inline-block; border-radius: 8px; line-height: 0; outline: 2px solid transparent; outline-offset: 1px; transition: outline-color 0.12s; }
+      .thumb img { max-height: 72px; max-width: 160px; border-radius: 8px; }
+      .thumb:hover, .thumb:focus-within { outline-color: var(--_focus); }
+      .thumb:hover img, .thumb:focus-within img { opacity: 0.75; }
+      /* Above the composer's own button rules (.composer button: tall and padded). */
+      .attachments button.remove { min-height: 0; position: absolute; top: 3px; right: 3px; inline-size: 26px; block-size: 26px; padding: 0; border: 0; border-radius: 50%;
+        display: grid; place-items: center; font: 600 16px/1 system-ui, sans-serif; color: #fff; background: rgb(0 0 0 / 0.62); cursor: pointer; }
+      .attachments button.remove:hover, .attachments button.remove:focus-visible { background: rgb(0 0 0 / 0.88); }
+      .attachments button.remove:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
     </style><div class="attachments" part="attachments">${images.map(
-      (
-        url,
-        index,
-      ) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
-      @click=${() => remove(index)}>${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}</button>`,
+      (url, index) =>
+        html`<span class="thumb" part="attachment">${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}<button type="button" class="remove" part="attachment-remove" aria-label=${t('Remove image {n}', { n: index + 1 })} title=${t('Remove image {n}', { n: index + 1 })}
+        @click=${(event: Event) => removeAt(index, event)}>×</button></span>`,
     )}</div>`;
 }
 
