@@ -49,15 +49,12 @@ export function attachmentsTemplate(
   };
   return html`<style>
       .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
-      .thumb { position: relative; display: inline-block; border-radius: 8px; line-height: 0; outline: 2px solid transparent; outline-offset: 1px; transition: outline-color 0.12s; }
+      .thumb { position: relative; border-radius: 8px; line-height: 0; outline: 2px solid transparent; outline-offset: 1px; }
       .thumb img { max-height: 72px; max-width: 160px; border-radius: 8px; }
-      .thumb:hover, .thumb:focus-within { outline-color: var(--_focus); }
-      .thumb:hover img, .thumb:focus-within img { opacity: 0.75; }
-      /* Above the composer's own button rules (.composer button: tall and padded). */
-      .attachments button.remove { min-height: 0; position: absolute; top: 3px; right: 3px; inline-size: 26px; block-size: 26px; padding: 0; border: 0; border-radius: 50%;
-        display: grid; place-items: center; font: 600 16px/1 system-ui, sans-serif; color: #fff; background: rgb(0 0 0 / 0.62); cursor: pointer; }
-      .attachments button.remove:hover, .attachments button.remove:focus-visible { background: rgb(0 0 0 / 0.88); }
-      .attachments button.remove:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
+      .thumb:is(:hover, :focus-within) { outline-color: var(--_focus); }
+      .thumb:is(:hover, :focus-within) img { opacity: 0.75; }
+      .attachments button.remove { position: absolute; top: 3px; right: 3px; width: 26px; min-height: 0; height: 26px; padding: 0; border: 0; border-radius: 50%; display: grid; place-items: center; font: 600 16px/1 sans-serif; color: #fff; background: #000a; }
+      .attachments button.remove:is(:hover, :focus-visible) { background: #000e; outline-color: #fff; }
     </style><div class="attachments" part="attachments">${images.map(
       (url, index) =>
         html`<span class="thumb" part="attachment">${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}<button type="button" class="remove" part="attachment-remove" aria-label=${t('Remove image {n}', { n: index + 1 })} title=${t('Remove image {n}', { n: index + 1 })}

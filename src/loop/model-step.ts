@@ -134,17 +134,12 @@ export async function* modelStep(
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
   // What the context meter showed is stored with the turn: a reload shows the same figures.
-  const contextUse =
-    fitted && Number.isFinite(usage.promptTokens) && usage.promptTokens >= 0
-      ? { promptTokens: usage.promptTokens, contextWindow: fitted.contextWindow }
-      : undefined;
-  // A stop can end the stream quietly: the answer is then cut off all the same.
-  const stopped = context.signal?.aborted === true;
-  context.append({
-    ...assistantMessage(turn),
-    ...(stopped ? { stopped: true } : {}),
-    ...(contextUse ? { contextUse } : {}),
-  });
+  // (A stop can end the stream quietly: the answer is then cut off all the same.)
+  const message = assistantMessage(turn);
+  if (fitted && usage.promptTokens >= 0)
+    message.contextUse = { promptTokens: usage.promptTokens, contextWindow: fitted.contextWindow };
+  if (context.signal?.aborted === true) message.stopped = true;
+  context.append(message);
   if (fitted)
     fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
   yield {

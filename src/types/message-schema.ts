@@ -36,8 +36,8 @@ export const messageSchema = v.variant('role', [
     stopped: v.optional(v.literal(true)),
     contextUse: v.optional(
       v.object({
-        promptTokens: v.pipe(v.number(), v.finite(), v.minValue(0)),
-        contextWindow: v.pipe(v.number(), v.finite(), v.minValue(1)),
+        promptTokens: v.pipe(v.number(), v.minValue(0)),
+        contextWindow: v.pipe(v.number(), v.minValue(1)),
       }),
     ),
   }),
@@ -77,11 +77,8 @@ function copyMessage(message: Message): Message {
       if (message.tool_calls) copy.tool_calls = message.tool_calls.map(copyCall);
       if (message.reasoning !== undefined) copy.reasoning = message.reasoning;
       if (message.stopped === true) copy.stopped = true;
-      if (message.contextUse)
-        copy.contextUse = {
-          promptTokens: message.contextUse.promptTokens,
-          contextWindow: message.contextUse.contextWindow,
-        };
+      // A copy already: valibot's `object` output holds only the keys it declares.
+      if (message.contextUse) copy.contextUse = message.contextUse;
       return copy;
     }
     case 'tool': {
