@@ -67,6 +67,9 @@ export default [
   // Issue 25 (second session): +0.1 kB: the first chunk's system_fingerprint kept (the window is
   // then asked at that server's endpoint only), an unknown model's 404 loading the list of the
   // server's models, step_end awaiting the window asked after a short first prompt: 19.47 kB.
+  // Issue 26 (second session): a reload keeps "Stopped." and the context meter — two display
+  // fields on the stored assistant message, checked on read, stripped before sending: +0.12 kB
+  // (19.34 → 19.46 kB).
   check('Client + a JSON-Schema tool', 'client-json-tool.ts', '19.1 KiB'),
   // Target 50 KiB (issue 9), reached: 45.6 KiB (46.66 kB), 4.4 KiB under the target — the room
   // other features (issue 16) may take, each with its figure in the commit. After issue 16
@@ -92,6 +95,9 @@ export default [
   // Issue 25 (second session): +0.1 kB: the first chunk's system_fingerprint kept (the window is
   // then asked at that server's endpoint only), an unknown model's 404 loading the list of the
   // server's models, step_end awaiting the window asked after a short first prompt: 50.8 kB.
+  // Issue 26 (second session): a reload keeps "Stopped." and the context meter — two display
+  // fields on the stored assistant message, checked on read, stripped before sending, and
+  // shown again after a reload: +0.21 kB (50.68 → 50.89 kB).
   check('<agent-chat> page: first load', 'chat-page.ts', '49.7 KiB'),
   // With marked (loaded when the first answer shows) and the other lazy chunks, each gzipped on
   // its own as a server sends it; the browser's own sanitiser. Target 75 KiB (issue 9), not
@@ -135,12 +141,15 @@ export default [
   // +0.7 kB, the chunk that lists the server's models on an unknown model's 404: 152.17 kB;
   // +0.33 kB in the CORS hint's chunk (loaded on a failure): Chrome's Local Network Access
   // permission read, and its fix: 152.59 kB.
+  // Issue 26 (second session): the first load's +0.21 kB and the attachments' × button and its
+  // hover/focus cue (lazy, with the image input): 150.42 → 150.94 kB.
   check('<agent-chat> page: with what loads later', 'chat-page.ts', '149.1 KiB', {
     lazy: true,
     nativeSanitizer: true,
   }),
   // Third wave merged (the seven branches of issues 25-32 together): DOMPurify fallback: 162.5 kB.
   // Issue 25 (second session): +2.0 kB, as above: 164.65 kB.
+  // Issue 26 (second session): +0.5 kB as above (162.48 → 162.99 kB).
   check(
     '<agent-chat> page: with what loads later, DOMPurify fallback',
     'chat-page.ts',
@@ -176,6 +185,7 @@ export default [
   // 192.9 KiB (197.48 kB) counted, none of it loaded by an MCP page.
   // Third wave merged (the seven branches of issues 25-32 together): mcp with SDK: 209.53 kB.
   // Issue 25 (second session): +2.0 kB, the context, unknown-model and CORS-hint chunks as above.
+  // Issue 26 (second session): the stored messages' two display fields: 209.52 → 209.67 kB.
   check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '206.8 KiB', {
     lazy: true,
   }),

@@ -118,6 +118,7 @@ export class DemoMcpPanel extends LitElement {
     return html`
       <section class="mcp">
         <style>
+          .mcp-tools li { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; }
           .mcp-tools li > span { display: grid; min-width: 0; }
           .mcp-tools small, .mcp-error { overflow-wrap: anywhere; }
           .mcp-tools small { color: var(--muted); }

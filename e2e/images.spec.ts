@@ -48,7 +48,7 @@ test('a pasted image is scaled down and sent to /v1 as an image_url data URL; a 
   await pasteImage(demo);
   const thumbnail = demo.chat.locator('[part~="attachment"]');
   await expect(thumbnail).toHaveCount(1);
-  await expect(thumbnail).toHaveAccessibleName('Remove image 1');
+  await expect(demo.chat.getByRole('button', { name: 'Remove image 1' })).toBeVisible();
   await demo.send('What is this?');
   await expect(demo.assistant()).toContainText('A red rectangle.');
   await demo.idle();
@@ -111,7 +111,7 @@ test('an image can be attached with the file button and removed again', async ({
   const thumbnail = demo.chat.locator('[part~="attachment"]');
   await expect(thumbnail).toHaveCount(1);
   await expect(demo.chat.locator('[part~="send-button"]')).toBeEnabled();
-  await thumbnail.click();
+  await demo.chat.getByRole('button', { name: 'Remove image 1' }).click();
   await expect(thumbnail).toHaveCount(0);
   await expect(demo.chat.locator('[part~="send-button"]')).toBeDisabled();
 });

@@ -72,3 +72,44 @@ test('a wrong MCP URL shows what to check, as text', async ({ page }) => {
   await panel.getByRole('button', { name: 'Connect' }).click();
   await expect(panel.getByRole('alert')).toContainText('Could not reach the MCP server');
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the settings column at 1280 × 800, ${colorScheme}`, () => {
+    test.use({ viewport: { width: 1280, height: 800 }, colorScheme });
+
+    test('the MCP tool list lines up in two columns, and the Probe button is not clipped', async ({
+      page,
+    }) => {
+      const demo = new DemoPage(page);
+      await demo.open();
+      const panel = page.locator('demo-mcp-panel');
+      await panel.getByRole('textbox', { name: 'MCP server URL' }).fill(server.url);
+      await panel.getByRole('button', { name: 'Connect' }).click();
+      await expect(panel.locator('.mcp-server')).toContainText('streamable-http');
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screens/mcp-panel-desktop-${colorScheme}.png` });
+
+      // Every row's checkbox sits at one x, and every name starts at one x.
+      const columns = await panel.locator('.mcp-tools li').evaluateAll((items) =>
+        items.map((item) => ({
+          name: Math.round(item.querySelector('strong')?.getBoundingClientRect().left ?? -1),
+          box: Math.round(item.querySelector('input')?.getBoundingClientRect().left ?? -1),
+        })),
+      );
+      expect(columns.length).toBeGreaterThan(3);
+      expect(new Set(columns.map((column) => column.name)).size).toBe(1);
+      expect(new Set(columns.map((column) => column.box)).size).toBe(1);
+
+      const probe = page.getByRole('button', { name: 'Probe' });
+      const fits = await probe.evaluate((button) => {
+        const form = button.parentElement?.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return {
+          clipped: button.scrollWidth > button.clientWidth,
+          inside: form !== undefined && box.right <= form.right + 0.5,
+        };
+      });
+      expect(fits).toEqual({ clipped: false, inside: true });
+    });
+  });
+}

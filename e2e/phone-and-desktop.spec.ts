@@ -86,6 +86,91 @@ for (const viewport of VIEWPORTS) {
         ).toBeLessThanOrEqual(0);
       });
 
+      test('after a reload a stopped answer still says "Stopped." and the meter shows the same figures', async ({
+        page,
+      }) => {
+        const demo = new DemoPage(page);
+        await demo.open({ conversation: `e2e-stopped-${Math.random().toString(36).slice(2)}` });
+        await enqueue({
+          text: 'A whole answer.',
+          usage: { prompt_tokens: 3100, completion_tokens: 40, total_tokens: 3140 },
+        });
+        await demo.send('Hello');
+        await expect(demo.assistant()).toContainText('A whole answer.');
+        await demo.idle();
+        await enqueue({
+          text: Array.from({ length: 200 }, (_, index) => `word${index} `),
+          delayMs: 50,
+        });
+        await demo.send('Write a lot');
+        await expect(demo.assistant()).toContainText('word1');
+        await demo.chat.locator('[part~="stop-button"]').click();
+        await demo.idle();
+        const meter = demo.chat.locator('[part~="context-meter"]');
+        const notes = demo.log.locator('article.assistant [part~="note"]');
+        await expect(notes).toHaveText(['Stopped.']);
+        const before = {
+          meter: await meter.textContent(),
+          answer: await demo.assistant().textContent(),
+        };
+        expect(before.meter).toMatch(/tokens/);
+
+        await page.reload();
+        await expect(demo.assistant()).toContainText('word1');
+        await expect(notes).toHaveText(['Stopped.']);
+        await expect(meter).toHaveText(before.meter ?? '');
+        await screenshot(page, `reload-stopped-${viewport.name}-${colorScheme}`);
+      });
+
+      test('an attached image shows a remove button, with a cue on hover and focus', async ({
+        page,
+      }) => {
+        const demo = new DemoPage(page);
+        await demo.open();
+        const dataUrl = await page.evaluate(() => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 120;
+          canvas.height = 80;
+          const context = canvas.getContext('2d');
+          if (context) {
+            context.fillStyle = '#2a7';
+            context.fillRect(0, 0, 120, 80);
+          }
+          return canvas.toDataURL('image/png');
+        });
+        await demo.chat.locator('[part~="attach-button"] input').setInputFiles({
+          name: 'green.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+        });
+        const attachment = demo.chat.locator('[part~="attachment"]');
+        const remove = demo.chat.getByRole('button', { name: 'Remove image 1' });
+        await expect(attachment).toHaveCount(1);
+        await expect(remove).toBeVisible();
+        await expect(remove).toHaveText('×');
+        // The button sits on the thumbnail, inside its box.
+        const [thumb, button] = [await attachment.boundingBox(), await remove.boundingBox()];
+        expect(
+          button &&
+            thumb &&
+            button.x >= thumb.x &&
+            button.x + button.width <= thumb.x + thumb.width + 1,
+        ).toBe(true);
+        const outline = () =>
+          attachment.evaluate((element) => getComputedStyle(element).outlineColor);
+        const resting = await outline();
+        await remove.focus();
+        await expect.poll(outline).not.toBe(resting);
+        await screenshot(page, `attachment-${viewport.name}-${colorScheme}`);
+        // A click on the picture itself keeps it; the button removes it, from the keyboard too.
+        await attachment.locator('img').click();
+        await expect(attachment).toHaveCount(1);
+        await remove.focus();
+        await page.keyboard.press('Enter');
+        await expect(attachment).toHaveCount(0);
+        await expect(demo.input).toBeFocused();
+      });
+
       test('Escape stops an answer with focus anywhere in the element', async ({ page }) => {
         const demo = new DemoPage(page);
         await demo.open();

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { menuIcon, stopIcon } from './icons.js';
 import type { ChatStrings, Translate } from '../strings/chat-strings.js';
+import type { Message } from '../../src/index.js';
 
 /** How much of the model's context window the last request took (prompt tokens), and the window. */
 export interface ContextUse {
@@ -200,4 +201,14 @@ export function composerTemplate(
           }<button type="submit" class="primary send" part="send-button" ?disabled=${blocked || (draft.trim() === '' && images.length === 0)}>${t(editing ? 'Resend' : 'Send')}</button>`
     }
   </form>`;
+}
+
+/** The context use stored with the last answer that has one: the last request's figures, for the meter after a reload. */
+export function storedContextUse(history: readonly Message[]): ContextUse | undefined {
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    const message = history[index];
+    if (message?.role === 'assistant' && message.contextUse)
+      return { used: message.contextUse.promptTokens, window: message.contextUse.contextWindow };
+  }
+  return undefined;
 }

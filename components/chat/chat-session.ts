@@ -16,7 +16,7 @@ import type { SessionHost } from './session-host.js';
 import { sessionTranscript } from './session-transcript.js';
 import { messageRow } from './message-row-loader.js';
 import { lastPrompt } from './composer-input.js';
-import type { ContextUse } from './chat-controls.js';
+import { storedContextUse, type ContextUse } from './chat-controls.js';
 import { feedRun, observeRun } from './feed-run.js';
 import { CurrentRun } from './current-run.js';
 import { loadSummaryDividers } from '../summary/summary-dividers-loader.js';
@@ -322,6 +322,8 @@ export class ChatSession {
 
   #show(client: Client): void {
     const interrupted = this.#reload(client);
+    // The meter shows what the last request used, as it did before the reload.
+    this.context ??= storedContextUse(client.history);
     if (this.#unreadable > 0) this.transcript.noteUnreadable(this.#unreadable);
     this.#unreadable = 0;
     if (interrupted && !this.running) {

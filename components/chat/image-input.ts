@@ -32,22 +32,33 @@ export async function scaledImages(files: readonly Blob[], maxSide: number): Pro
   return urls.filter((url) => url !== '');
 }
 
-/** The images going with the next message, as thumbnails; a click on one removes it. */
+/**
+ * The images going with the next message, as thumbnails, each with a × button that removes it
+ * (labelled "Remove image N"; hover or focus outlines the image it removes). Focus then goes to
+ * the message box: the button it was on is gone.
+ */
 export function attachmentsTemplate(
   images: readonly string[],
   remove: (index: number) => void,
   t: Translate,
 ): TemplateResult {
+  const removeAt = (index: number, event: Event) => {
+    const root = (event.currentTarget as Element).getRootNode() as ParentNode; // a button's root
+    remove(index);
+    root.querySelector<HTMLElement>('[part~="input"]')?.focus();
+  };
   return html`<style>
       .attachments { display: flex; flex-wrap: wrap; gap: 6px; width: 100%; }
-      .thumb { padding: 0; border-radius: 8px; overflow: hidden; line-height: 0; }
-      .thumb img { max-height: 72px; max-width: 160px; }
+      .thumb { position: relative; border-radius: 8px; line-height: 0; outline: 2px solid transparent; outline-offset: 1px; }
+      .thumb img { max-height: 72px; max-width: 160px; border-radius: 8px; }
+      .thumb:is(:hover, :focus-within) { outline-color: var(--_focus); }
+      .thumb:is(:hover, :focus-within) img { opacity: 0.75; }
+      .attachments button.remove { position: absolute; top: 3px; right: 3px; width: 26px; min-height: 0; height: 26px; padding: 0; border: 0; border-radius: 50%; display: grid; place-items: center; font: 600 16px/1 sans-serif; color: #fff; background: #000a; }
+      .attachments button.remove:is(:hover, :focus-visible) { background: #000e; outline-color: #fff; }
     </style><div class="attachments" part="attachments">${images.map(
-      (
-        url,
-        index,
-      ) => html`<button type="button" class="thumb" part="attachment" aria-label=${t('Remove image {n}', { n: index + 1 })}
-      @click=${() => remove(index)}>${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}</button>`,
+      (url, index) =>
+        html`<span class="thumb" part="attachment">${thumbnail(url, t('Image {n}', { n: index + 1 }), t)}<button type="button" class="remove" part="attachment-remove" aria-label=${t('Remove image {n}', { n: index + 1 })} title=${t('Remove image {n}', { n: index + 1 })}
+        @click=${(event: Event) => removeAt(index, event)}>×</button></span>`,
     )}</div>`;
 }
 

@@ -38,6 +38,8 @@ export function entriesFromHistory(
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);
         }
+        // Stopped while it streamed: said again, so a cut-off answer does not look complete.
+        if (message.stopped === true) assistant.state = 'stopped';
         if (message.reasoning)
           assistant.parts.push({
             kind: 'reasoning',
@@ -82,6 +84,8 @@ export function entriesFromHistory(
               ? 'cancelled'
               : 'error';
         const error = message.content.replace(/^Error:\s*/, '');
+        // The loop answers calls a stop cut short with "Tool … was cancelled".
+        if (assistant && / was cancelled$/.test(message.content)) assistant.state = 'stopped';
         if (isError)
           settle(part, status, { error: status === 'denied' ? denialText(error) : error });
         else settle(part, status, { result: parseJSON(message.content) });

@@ -2,12 +2,15 @@ import type { Message } from '../types/message.js';
 
 // The Client's: `query()` makes one call for a new prompt, whose history holds no display fields.
 
+/** The fields history keeps for display only. */
+const displayFields = ['reasoning', 'durationMs', 'stopped', 'contextUse'] as const;
+
 /** The sent form of each message that has display fields: the same object every call. */
 const sentForms = new WeakMap<Message, Message>();
 
 /**
  * `messages` as the model sees them: without what history keeps for display only
- * (an assistant turn's `reasoning`, a tool's `durationMs`). Servers must not see reasoning
+ * (an assistant turn's `reasoning`, `stopped` and `contextUse`, a tool's `durationMs`). Servers must not see reasoning
  * again (it would be read as part of the answer, or rejected), and no server knows
  * `durationMs`. Each copy is kept, so a message is one object across calls: context fitting
  * reuses the counts of the prefix a request shares with the last one, compared by identity.
@@ -17,14 +20,21 @@ export function withoutDisplayFields(messages: Message[]): Message[] {
 }
 
 function sentForm(message: Message): Message {
-  if (!('reasoning' in message) && !('durationMs' in message)) return message;
+  if (!displayFields.some((field) => field in message)) return message;
   let sent = sentForms.get(message);
   if (!sent) {
     const {
       reasoning: _reasoning,
       durationMs: _durationMs,
+      stopped: _stopped,
+      contextUse: _contextUse,
       ...rest
-    } = message as Message & { reasoning?: string; durationMs?: number };
+    } = message as Message & {
+      reasoning?: string;
+      durationMs?: number;
+      stopped?: true;
+      contextUse?: unknown;
+    };
     sent = rest;
     sentForms.set(message, sent);
   }

@@ -119,17 +119,19 @@ export async function* modelStep(
       yield event;
     }
   } catch (error) {
-    if (text !== '') context.append({ role: 'assistant', content: text });
+    const aborted = context.signal?.aborted === true || isAbortError(error);
+    // A stopped answer is marked, so a reloaded conversation does not show it as complete.
+    if (text !== '')
+      context.append({ role: 'assistant', content: text, ...(aborted ? { stopped: true } : {}) });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
-    if (context.signal?.aborted === true || isAbortError(error)) {
+    if (aborted) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
     // Any backend's server errors (an openai client, WebLLM) name their fix like ours do.
     throw await withSetupFix(error);
   }
-  context.append(assistantMessage(turn));
-  if (fitted)
-    fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
+  // Read before the awaits below: a Stop after the answer ended does not cut it off.
+  const stoppedQuietly = context.signal?.aborted === true;
   // Servers that report no usage: counted by a module loaded the first time one is met.
   const usage =
     turn.usage ?? (await import('../context/estimate-usage.js')).estimateUsage(request, turn);
@@ -138,6 +140,15 @@ export async function* modelStep(
   const contextWindow = fitted?.provisional
     ? await fitting?.learnWindow(context.options, context.backend)
     : fitted?.contextWindow;
+  // What the context meter showed is stored with the turn: a reload shows the same figures.
+  // (A stop can end the stream quietly: the answer is then cut off all the same.)
+  const message = assistantMessage(turn);
+  if (contextWindow !== undefined && usage.promptTokens >= 0)
+    message.contextUse = { promptTokens: usage.promptTokens, contextWindow };
+  if (stoppedQuietly) message.stopped = true;
+  context.append(message);
+  if (fitted)
+    fitting?.observeUsage(context.backend, fitted, turn.usage, (error) => context.report(error));
   yield {
     type: 'step_end',
     iteration,

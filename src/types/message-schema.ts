@@ -33,6 +33,13 @@ export const messageSchema = v.variant('role', [
     content: v.nullable(v.string()),
     tool_calls: v.optional(v.array(toolCallSchema)),
     reasoning: v.optional(v.string()),
+    stopped: v.optional(v.literal(true)),
+    contextUse: v.optional(
+      v.object({
+        promptTokens: v.pipe(v.number(), v.minValue(0)),
+        contextWindow: v.pipe(v.number(), v.minValue(1)),
+      }),
+    ),
   }),
   v.looseObject({
     role: v.literal('tool'),
@@ -69,6 +76,9 @@ function copyMessage(message: Message): Message {
       const copy: AssistantMessage = { role: 'assistant', content: message.content };
       if (message.tool_calls) copy.tool_calls = message.tool_calls.map(copyCall);
       if (message.reasoning !== undefined) copy.reasoning = message.reasoning;
+      if (message.stopped === true) copy.stopped = true;
+      // A copy already: valibot's `object` output holds only the keys it declares.
+      if (message.contextUse) copy.contextUse = message.contextUse;
       return copy;
     }
     case 'tool': {

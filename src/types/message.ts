@@ -53,6 +53,17 @@ export interface AssistantMessage {
    * request — the model never sees its reasoning again.
    */
   reasoning?: string;
+  /**
+   * `true` when the run was stopped (aborted) while this answer streamed: the text is cut off.
+   * For display only, like `reasoning` (a reloaded conversation still says "Stopped.").
+   */
+  stopped?: true;
+  /**
+   * The prompt tokens of the request that produced this turn and the context window it was
+   * fitted to, when the window is known. For display only (a context meter shows the same
+   * figures after a reload); never sent to the model.
+   */
+  contextUse?: { promptTokens: number; contextWindow: number };
 }
 
 /**

@@ -170,3 +170,74 @@ test('buttons carry SVG icons, no symbol a font may lack (the trash emoji showed
   expect(list?.shadowRoot?.querySelector('button[title="Delete"] svg')).not.toBeNull();
   expect(root(chat).querySelector('[part~="sidebar-button"] svg')).not.toBeNull();
 });
+
+test('a stopped answer still says "Stopped." after a reload, so a cut-off answer does not look complete', async () => {
+  const history = memoryHistory();
+  const live = mount(history, [{ text: 'The first half of', hang: true }]);
+  void live.chat.send('Tell me a story');
+  await expect.poll(() => text(live.chat, 'article.assistant')).toContain('The first half of');
+  live.chat.stop();
+  await expect.poll(() => text(live.chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('The first half of');
+  expect(text(chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+});
+
+test('an answer stopped while its tool ran still says "Stopped." after a reload', async () => {
+  const history = memoryHistory();
+  const wait = tool({
+    name: 'wait',
+    description: 'Waits until stopped',
+    input: z.object({}),
+    execute: (_input, { signal }) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('stopped')));
+      }),
+  });
+  const live = mount(history, [{ toolCalls: [{ name: 'wait', input: {} }] }]);
+  live.chat.tools = [wait];
+  void live.chat.send('Wait');
+  await expect.poll(() => text(live.chat, '[part~="tool-status"]')).not.toBe('');
+  live.chat.stop();
+  await expect.poll(() => text(live.chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('wait');
+  expect(text(chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+});
+
+test('a completed answer shows no "Stopped." after a reload', async () => {
+  const history = memoryHistory();
+  const live = mount(history, [{ text: 'All of it.' }]);
+  expect(await live.chat.send('Tell me')).toBe(true);
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('All of it.');
+  expect(root(chat).querySelector('article.assistant [part~="note"]')).toBeNull();
+});
+
+test('the context meter shows the same figures after a reload', async () => {
+  const history = memoryHistory();
+  const live = mount(history, [
+    { text: 'first', usage: { promptTokens: 1234, completionTokens: 5 } },
+  ]);
+  live.chat.options = { contextWindow: 8192, maxTokens: 256 };
+  expect(await live.chat.send('hello')).toBe(true);
+  await live.chat.updateComplete;
+  const meter = (chat: AgentChat) => text(chat, '[part="context-meter"]');
+  expect(meter(live.chat)).toBe('1.2K / 8.2K tokens');
+  live.chat.remove();
+
+  const { chat } = mount(history, []);
+  chat.options = { contextWindow: 8192, maxTokens: 256 };
+  await expect.poll(() => text(chat, 'article.assistant')).toContain('first');
+  await chat.updateComplete;
+  expect(meter(chat)).toBe('1.2K / 8.2K tokens');
+  expect(root(chat).querySelector<HTMLMeterElement>('[part="context-meter"] meter')?.value).toBe(
+    1234,
+  );
+});

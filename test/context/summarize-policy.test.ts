@@ -112,8 +112,9 @@ describe("contextPolicy: 'summarize'", () => {
         const {
           reasoning: _r,
           durationMs: _d,
+          contextUse: _c,
           ...sent
-        } = message as Message & { reasoning?: string; durationMs?: number };
+        } = message as Message & { reasoning?: string; durationMs?: number; contextUse?: unknown };
         return sent;
       });
       expect(rest).toEqual(tail);

@@ -18,7 +18,8 @@ describe('abort', () => {
     expect(seen).toEqual(['Once ', 'upon ', 'done']);
     expect(client.history).toEqual([
       { role: 'user', content: 'story' },
-      { role: 'assistant', content: 'Once upon ' },
+      // Marked: a reloaded conversation still says the answer was stopped.
+      { role: 'assistant', content: 'Once upon ', stopped: true },
     ]);
     // The next prompt works.
     expect(client.status).toBe('idle');

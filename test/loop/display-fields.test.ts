@@ -52,6 +52,10 @@ describe('display-only message fields', () => {
       role: 'assistant',
       content: 'Three.',
       reasoning: 'The tool said 3.',
+      contextUse: {
+        promptTokens: expect.any(Number) as number,
+        contextWindow: expect.any(Number) as number,
+      },
     });
 
     const reloaded = new Client(options);
@@ -139,7 +143,14 @@ describe('display-only message fields', () => {
         tool_calls: [{ id: 'c', type: 'function', function: { name: 'add', arguments: '{}' } }],
       },
       { role: 'tool', tool_call_id: 'c', name: 'add', content: '3', durationMs: 42 },
-      { role: 'assistant', content: 'Three.', reasoning: 'Done.' },
+      {
+        role: 'assistant',
+        content: 'Three.',
+        reasoning: 'Done.',
+        contextUse: { promptTokens: 80, contextWindow: 4096 },
+      },
+      { role: 'user', content: 'More' },
+      { role: 'assistant', content: 'Cut', stopped: true },
     ];
     const file = parseConversationFile(
       serializeConversation({ id: 'x', title: 'Hi', messages, createdAt: 1, updatedAt: 2 }),
@@ -148,7 +159,58 @@ describe('display-only message fields', () => {
     expect(checkMessages(messages)).toEqual({ success: true, data: messages });
   });
 
+  it('marks a stopped answer and stores what the request used of the window, and sends neither', async () => {
+    server.reset();
+    server.enqueue(
+      { text: 'All of it.', usage: { promptTokens: 120, completionTokens: 3 } },
+      { text: 'The first half of', hang: true },
+      { text: 'Again.' },
+    );
+    const history = memoryHistory();
+    const options = {
+      model: 'fake-model',
+      baseURL: server.url,
+      contextWindow: 4096,
+      history,
+      conversationId: 'stopped',
+    };
+    const client = new Client(options);
+    await collect(client.run('Tell me'));
+    const controller = new AbortController();
+    for await (const event of client.run('And more', { signal: controller.signal })) {
+      if (event.type === 'text') controller.abort();
+    }
+
+    const stored = (await history.load('stopped'))?.messages ?? [];
+    expect(stored[1]).toEqual({
+      role: 'assistant',
+      content: 'All of it.',
+      contextUse: { promptTokens: 120, contextWindow: 4096 },
+    });
+    expect(stored[3]).toMatchObject({ role: 'assistant', stopped: true });
+
+    const reloaded = new Client(options);
+    await reloaded.ready;
+    expect(reloaded.history).toEqual(stored);
+    await collect(reloaded.run('Go on'));
+    const last = JSON.stringify(server.requests.at(-1));
+    expect(last).toContain('The first half of');
+    expect(last).not.toContain('stopped');
+    expect(last).not.toContain('contextUse');
+  });
+
   it('refuses display fields of the wrong type', () => {
+    for (const assistant of [
+      { stopped: false },
+      { stopped: 'yes' },
+      { contextUse: { promptTokens: -1, contextWindow: 4096 } },
+      { contextUse: { promptTokens: 10, contextWindow: 0 } },
+      { contextUse: { promptTokens: 10 } },
+      { contextUse: '10 / 4096' },
+    ])
+      expect(checkMessages([{ role: 'assistant', content: 'x', ...assistant }]).success).toBe(
+        false,
+      );
     const stored = [{ role: 'tool', tool_call_id: 'c', content: '3', durationMs: '12 ms' }];
     expect(checkMessages(stored).success).toBe(false);
     expect(checkMessages([{ role: 'assistant', content: 'x', reasoning: 5 }]).success).toBe(false);

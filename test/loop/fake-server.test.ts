@@ -82,7 +82,11 @@ describe('Client against the fake HTTP server', () => {
       if (text === 'Partial answer') controller.abort();
     }
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'cancelled' });
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'Partial answer' });
+    expect(client.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'Partial answer',
+      stopped: true,
+    });
     await expect.poll(() => server.disconnects).toBe(1);
     expect((await collect(client.run('again'))).at(-1)).toMatchObject({ status: 'completed' });
   });

@@ -258,7 +258,7 @@ describe('responseFormat: reading the answer', () => {
       text: 'Oslo, with about 709000 people.',
       finishReason: 'stop',
     });
-    expect(client.history.at(-1)).toEqual({
+    expect(client.history.at(-1)).toMatchObject({
       role: 'assistant',
       content: 'Oslo, with about 709000 people.',
     });
