@@ -41,8 +41,10 @@ type Found =
  *   DeepSeek's `<｜tool▁calls▁begin｜>`, a ```` ```tool_code ```` fence) wherever it starts —
  *   except where a model shows or quotes text rather than calling: inside a code fence of
  *   any other kind or inline code (code the model shows is not run), on a Markdown block
- *   quote line (`> …`), or followed by more prose (a call ends the model's turn, so markup
- *   with text after it was quoted: it is released as text, in place);
+ *   quote line (`> …`), followed by more prose (a call ends the model's turn, so markup
+ *   with text after it was quoted: it is released as text, in place), or, for a form the
+ *   template writes straight after the text (Mistral's `[TOOL_CALLS]`), on a line of its
+ *   own after prose;
  * - an *untagged* form (a JSON call object, `[get_weather(city="Paris")]`,
  *   `functools[…]`) only as the whole answer: the same text inside prose is shown.
  *
@@ -71,6 +73,8 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   /** The backticks that opened the inline code span being read. */
   #codeTicks = 0;
   #lineHead: LineHead = 'blank';
+  /** Whether this answer has shown anything but white space. */
+  #prose = false;
   /** Calls read from blocks, waiting for what follows them. */
   #awaited: AwaitedCalls | undefined;
   /** Held text: white space, the answer so far, a possible partial marker, or a block's body. */
@@ -178,6 +182,8 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     this.#block = undefined;
     this.#candidates = this.#wholeAnswer;
     this.#sure = false;
+    this.#prose = false;
+    this.#lineHead = 'blank';
     return held;
   }
 
@@ -231,8 +237,13 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     }
     const { marker } = found;
     const rest = text.slice(found.index + marker.text.length);
-    if (marker.dialect === undefined || this.#lineHead === 'quote') {
-      // A fence; or markup on a block-quote line, shown as the model quoted it.
+    if (
+      marker.dialect === undefined ||
+      this.#lineHead === 'quote' ||
+      (marker.dialect.afterText === 'same-line' && this.#prose && this.#lineHead === 'blank')
+    ) {
+      // A fence; or markup on a block-quote line, or on a line of its own after prose
+      // where the template writes it after the text: shown as the model quoted it.
       this.#text(marker.text);
       if (marker.dialect === undefined) this.#mode = this.#mode === 'fence' ? 'text' : 'fence';
     } else {
@@ -289,6 +300,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       }
     }
     this.#lineHead = lineHeadAfter(this.#lineHead, shown);
+    if (!this.#prose) this.#prose = /\S/.test(shown);
     this.#sink.text(shown);
   }
 
