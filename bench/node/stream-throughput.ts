@@ -206,6 +206,53 @@ async function midThoughtHold(fixture: SseFixture): Promise<Figure> {
   });
 }
 
+/**
+ * The aggregator by itself — already parsed chunks, no transport — with and without every
+ * text-form dialect, interleaved: what the dialects cost on an answer with no markup (issue
+ * 28 asks that it stay within 5 % of the figure before the 2026 families).
+ */
+async function aggregatorAlone(deltas: number): Promise<Figure> {
+  const pieces = [' The', ' quick', ' brown', ' fox', ',', ' é', ' 🦊', '\n'];
+  const chunks: unknown[] = [
+    { choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] },
+  ];
+  let expected = 0;
+  for (let index = 0; index < deltas; index++) {
+    const content = pieces[index % pieces.length] ?? '';
+    expected += content.length;
+    chunks.push({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+  }
+  chunks.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  const read = async (withDialects: boolean) => {
+    const stream = aggregateStream(
+      (async function* () {
+        for (const chunk of chunks) yield await Promise.resolve(chunk);
+      })(),
+      { toolNames: new Set([TOOL_NAME]), ...(withDialects ? { dialects: ALL_DIALECTS } : {}) },
+    );
+    let count = 0;
+    for (let step = await stream.next(); step.done !== true; step = await stream.next())
+      if (step.value.type === 'text') count += step.value.text.length;
+    if (count !== expected)
+      throw new Error(`the aggregator read ${count} of ${expected} characters`);
+  };
+  const samples = { with: [] as number[], without: [] as number[] };
+  for (let round = 0; round < 70; round++) {
+    for (const withDialects of round % 2 === 0 ? [true, false] : [false, true]) {
+      const start = performance.now();
+      await read(withDialects);
+      if (round >= 10) samples[withDialects ? 'with' : 'without'].push(performance.now() - start);
+    }
+  }
+  return info({
+    id: 'stream.text.aggregator-dialects',
+    label: `aggregateStream alone, ${deltas} parsed text deltas, every text-form dialect loaded`,
+    value: median(samples.with),
+    unit: 'ms',
+    note: `${median(samples.without).toFixed(1)} ms without dialects; median of 60 after 10 warm-ups, interleaved`,
+  });
+}
+
 /** Figure 1: stream processing time against the no-SDK floor, for a text and a tool-call stream. */
 export async function streamThroughput(): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -254,7 +301,7 @@ export async function streamThroughput(): Promise<Figure[]> {
       }),
     );
   }
-  figures.push(await midThoughtHold(text));
+  figures.push(await midThoughtHold(text), await aggregatorAlone(20_000));
   // A server flushing each token on its own: one body read per frame stresses the per-read cost.
   const perFrame = await compare(text, { kind: 'frames' }, ROUNDS.perFrame);
   figures.push(

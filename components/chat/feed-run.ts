@@ -4,6 +4,7 @@ import type { AssistantEntry, Transcript } from '../transcript/transcript.js';
 import type { AgentRunEndDetail } from './chat-events.js';
 import type { ContextUse } from './chat-controls.js';
 import { asError } from './error-text.js';
+import { RunSlices } from './run-slices.js';
 import type { SessionHost } from './session-host.js';
 
 /** The session state a run writes: the meter's context use, the run's error. */
@@ -30,15 +31,20 @@ export async function feedRun(run: {
   const { entry, session, host } = run;
   const transcript = session.transcript;
   let detail: AgentRunEndDetail = { status: 'completed' };
+  // Events that come back to back (200 tool calls) re-render once per task, in tasks of bounded length.
+  const slices = new RunSlices(() => host.changed());
   try {
     for await (const event of run.events()) {
-      if (transcript.apply(entry, event)) host.changed();
+      if (transcript.apply(entry, event))
+        slices.change(event.type === 'awaiting_tool_results' || event.type === 'done');
       if (event.type === 'step_end' && event.usage && event.contextWindow) {
         session.context = { used: event.usage.promptTokens, window: event.contextWindow };
-        host.changed();
+        slices.change();
       }
       host.emit('agent-event', event);
       if (event.type === 'done') detail = { status: event.status, usage: event.usage };
+      const paused = slices.pace();
+      if (paused) await paused;
     }
   } catch (error) {
     const failure = asError(error);
@@ -48,6 +54,7 @@ export async function feedRun(run: {
     host.emit('agent-error', { error: failure, fatal: true });
   } finally {
     if (entry.state === 'streaming') transcript.finish(entry, 'done');
+    slices.flush();
     run.scheduler.flush();
   }
   return detail;

@@ -94,6 +94,8 @@ export class ChunkAggregator {
   readonly #splitter: ThinkTagSplitter;
   readonly #harmony: HarmonyChannelSplitter;
   readonly #markup: TextToolCallReader | undefined;
+  /** Where text outside reasoning and harmony messages goes: the markup reader, else out. */
+  readonly #visibleText: (piece: string) => void;
   readonly #contentSink: ContentPartSink;
   #events: StreamEvent[] | undefined;
   #text = '';
@@ -130,8 +132,10 @@ export class ChunkAggregator {
           )
         : undefined;
     this.#markup = markup;
+    this.#visibleText =
+      markup === undefined ? (piece) => this.#emitText(piece) : (piece) => markup.push(piece);
     const thinkSink: ThinkTagSink = {
-      text: markup === undefined ? (piece) => this.#emitText(piece) : (piece) => markup.push(piece),
+      text: this.#visibleText,
       reasoning: (piece) => this.#emitReasoning(piece),
       textWasReasoning: () => this.#onTextWasReasoning(),
     };
@@ -270,7 +274,17 @@ export class ChunkAggregator {
     }
     const content = delta.content;
     if (typeof content === 'string') {
-      if (content !== '') this.#harmony.push(content);
+      if (content === '') {
+        // Nothing to read.
+      } else if (
+        // Most deltas are a word of prose: one check instead of each splitter's own scan.
+        this.#harmony.passesPlainText &&
+        this.#splitter.passesPlainText &&
+        content.indexOf('<') === -1 &&
+        content.indexOf('[') === -1
+      ) {
+        this.#visibleText(content);
+      } else this.#harmony.push(content);
     } else if (Array.isArray(content)) {
       readContentParts(content as readonly unknown[], this.#contentSink); // isArray gives any[]: keep elements unknown
     }

@@ -57,6 +57,11 @@ export class HarmonyChannelSplitter {
     this.#sink = sink;
   }
 
+  /** True when a delta without `<` would pass through unchanged (nothing held, outside any message). */
+  get passesPlainText(): boolean {
+    return this.#mode === 'text' && this.#held === '' && !this.#between;
+  }
+
   /** Splits one content delta. */
   push(piece: string): void {
     let input = piece;

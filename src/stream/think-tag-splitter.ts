@@ -68,6 +68,19 @@ export class ThinkTagSplitter {
     if (options.startsInReasoning === true) this.#midThought = '';
   }
 
+  /**
+   * True when a delta without `<` or `[` would pass through unchanged as text (nothing
+   * held, outside any block, no start of an answer held as possible reasoning).
+   */
+  get passesPlainText(): boolean {
+    return (
+      this.#held === '' &&
+      this.#inThink === undefined &&
+      this.#midThought === undefined &&
+      !this.#trimLeading
+    );
+  }
+
   /** Splits one content delta. */
   push(piece: string): void {
     if (this.#midThought !== undefined) {

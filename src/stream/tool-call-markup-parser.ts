@@ -22,7 +22,7 @@ interface Marker {
 /** The markers of each dialect list (the same list every response): sorted once, not per response. */
 const markersOf = new WeakMap<
   readonly TaggedDialect[],
-  { list: readonly Marker[]; firstChars: readonly string[] }
+  { list: readonly Marker[]; firstChars: readonly string[]; firstCodes: Uint8Array }
 >();
 
 type Found =
@@ -41,8 +41,10 @@ type Found =
  *   DeepSeek's `<｜tool▁calls▁begin｜>`, a ```` ```tool_code ```` fence) wherever it starts —
  *   except where a model shows or quotes text rather than calling: inside a code fence of
  *   any other kind or inline code (code the model shows is not run), on a Markdown block
- *   quote line (`> …`), or followed by more prose (a call ends the model's turn, so markup
- *   with text after it was quoted: it is released as text, in place);
+ *   quote line (`> …`), followed by more prose (a call ends the model's turn, so markup
+ *   with text after it was quoted: it is released as text, in place), or, for a form the
+ *   template writes straight after the text (Mistral's `[TOOL_CALLS]`), on a line of its
+ *   own after prose;
  * - an *untagged* form (a JSON call object, `[get_weather(city="Paris")]`,
  *   `functools[…]`) only as the whole answer: the same text inside prose is shown.
  *
@@ -62,6 +64,8 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   /** Dialect markers and the plain fence, longest first (`\`\`\`tool_code` before `\`\`\``). */
   readonly #markers: readonly Marker[];
   readonly #firstChars: readonly string[];
+  /** 1 at the code of each ASCII first character, for the one-pass check of a piece of prose. */
+  readonly #firstCodes: Uint8Array;
   /**
    * `start`: only white space so far (an untagged call may begin); `answer`: the answer
    * may be an untagged call; `text` / `fence`: ordinary text, outside or inside a code
@@ -71,6 +75,8 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   /** The backticks that opened the inline code span being read. */
   #codeTicks = 0;
   #lineHead: LineHead = 'blank';
+  /** Whether this answer has shown anything but white space. */
+  #prose = false;
   /** Calls read from blocks, waiting for what follows them. */
   #awaited: AwaitedCalls | undefined;
   /** Held text: white space, the answer so far, a possible partial marker, or a block's body. */
@@ -100,15 +106,36 @@ export class ToolCallMarkupParser implements TextToolCallReader {
         { text: FENCE, dialect: undefined },
         ...tagged.flatMap((dialect) => dialect.openers.map((text) => ({ text, dialect }))),
       ].sort((a, b) => b.text.length - a.text.length);
-      markers = { list, firstChars: [...new Set(list.map((marker) => marker.text[0] ?? ''))] };
+      const firstChars = [...new Set(list.map((marker) => marker.text[0] ?? ''))];
+      // A marker starting with a character outside ASCII would escape the one-pass check.
+      const firstCodes = new Uint8Array(0x80);
+      for (const char of firstChars) {
+        const code = char.charCodeAt(0);
+        if (code >= 0x80)
+          throw new RangeError(`a marker starts with a non-ASCII character: ${char}`);
+        firstCodes[code] = 1;
+      }
+      markers = { list, firstChars, firstCodes };
       markersOf.set(tagged, markers);
     }
     this.#markers = markers.list;
     this.#firstChars = markers.firstChars;
+    this.#firstCodes = markers.firstCodes;
   }
 
   /** Reads one piece of visible text. */
   push(piece: string): void {
+    // Most pieces are a word of prose: shown as they are, in one pass over their characters.
+    if (this.#mode === 'text' && this.#held === '' && this.#awaited === undefined) {
+      const newline = plainText(piece, this.#firstCodes);
+      if (newline !== -2) {
+        if (newline !== -1 || this.#lineHead === 'blank')
+          this.#lineHead = lineHeadAfter(this.#lineHead, piece);
+        if (!this.#prose) this.#prose = /\S/.test(piece);
+        this.#sink.text(piece);
+        return;
+      }
+    }
     let input = piece;
     while (input !== '') {
       switch (this.#mode) {
@@ -178,6 +205,8 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     this.#block = undefined;
     this.#candidates = this.#wholeAnswer;
     this.#sure = false;
+    this.#prose = false;
+    this.#lineHead = 'blank';
     return held;
   }
 
@@ -231,8 +260,13 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     }
     const { marker } = found;
     const rest = text.slice(found.index + marker.text.length);
-    if (marker.dialect === undefined || this.#lineHead === 'quote') {
-      // A fence; or markup on a block-quote line, shown as the model quoted it.
+    if (
+      marker.dialect === undefined ||
+      this.#lineHead === 'quote' ||
+      (marker.dialect.afterText === 'same-line' && this.#prose && this.#lineHead === 'blank')
+    ) {
+      // A fence; or markup on a block-quote line, or on a line of its own after prose
+      // where the template writes it after the text: shown as the model quoted it.
       this.#text(marker.text);
       if (marker.dialect === undefined) this.#mode = this.#mode === 'fence' ? 'text' : 'fence';
     } else {
@@ -289,6 +323,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       }
     }
     this.#lineHead = lineHeadAfter(this.#lineHead, shown);
+    if (!this.#prose) this.#prose = /\S/.test(shown);
     this.#sink.text(shown);
   }
 
@@ -371,4 +406,20 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       from = index + 1;
     }
   }
+}
+
+/**
+ * Whether `piece` can be shown as it is: `-2` when it holds a character that may start a
+ * marker or inline code (`starts[code]` is 1), else the index of its last line break
+ * (`-1`: none). Markers start with ASCII characters; any other character is prose.
+ */
+function plainText(piece: string, starts: Uint8Array): number {
+  let newline = -1;
+  for (let index = 0; index < piece.length; index++) {
+    const code = piece.charCodeAt(index);
+    if (code >= 0x80) continue;
+    if (starts[code] === 1) return -2;
+    if (code === 0x0a) newline = index;
+  }
+  return newline;
 }

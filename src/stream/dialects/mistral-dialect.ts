@@ -22,9 +22,13 @@ const NAME = /^[A-Za-z0-9_-]*/;
  * `[TOOL_CALLS] [{"name": …, "arguments": {…}}, …]`; v11 and later
  * `[TOOL_CALLS]NAME[ARGS]{…}` (optionally `[CALL_ID]ID` before `[ARGS]`), repeated per call;
  * and `[TOOL_CALLS]NAME{…}` as some servers print it. The block ends with its JSON value.
+ * mistral-common encodes an assistant message as its content followed directly by the
+ * `[TOOL_CALLS]` token, so after prose the token shares the prose's line; on a line of its
+ * own after prose it is quoted text.
  */
 export const mistralDialect: TaggedDialect = {
   openers: ['[TOOL_CALLS]'],
+  afterText: 'same-line',
   end(body: string, { toolNames }: BlockContext): BlockEnd {
     const start = skipSpace(body, 0);
     if (start === body.length) return 'more';

@@ -36,6 +36,13 @@ export interface BlockContext {
 export interface TaggedDialect {
   /** The markers that open a block. */
   readonly openers: readonly string[];
+  /**
+   * `'same-line'` when the model's template writes the opener straight after its text
+   * (Mistral's `[TOOL_CALLS]` token follows the content with no line break): the opener
+   * starting a line of its own after prose was quoted, and is shown. Absent: a block may
+   * start a new line (Hermes templates put `\n<tool_call>` after the text).
+   */
+  readonly afterText?: 'same-line';
   /** Where the block whose text after the opener is `body` ends, as far as `body` tells. */
   end(body: string, context: BlockContext): BlockEnd;
   /**
