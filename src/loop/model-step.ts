@@ -19,6 +19,8 @@ export interface ModelStepResult {
   usage: Usage;
   /** With `responseFormat`, for a response without tool calls: the answer, parsed and validated. */
   answer?: StructuredAnswer | undefined;
+  /** `contextPolicy: 'summarize'`: the usage of the summary call made before this one. */
+  summaryUsage?: Usage | undefined;
 }
 
 /**
@@ -48,7 +50,9 @@ export async function* modelStep(
   const fitting =
     window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
   const policy = context.options.contextPolicy;
+  let summaryUsage: Usage | undefined;
   // 'summarize': the summarising code loads with the first call of a client that asks for it.
+  // Its summary call's wait is announced like this call's; its usage is counted beside it.
   let fitted =
     fitting && (policy === 'summarize' || typeof policy === 'object')
       ? yield* (
@@ -56,7 +60,10 @@ export async function* modelStep(
             'the summarising code',
             () => import('../context/summarize/compact-request.js'),
           )
-        ).compactRequest(context, request, fitting.fitRequest)
+        ).compactRequest(context, request, fitting.fitRequest, {
+          onWaiting,
+          onUsage: (usage) => (summaryUsage = usage),
+        })
       : fitting?.fitRequest(context.options, context.backend, request, context.signal);
   // Synchronous once the window is known: no promise to wait for before every call.
   if (fitted instanceof Promise) fitted = await fitted;
@@ -140,7 +147,7 @@ export async function* modelStep(
     usage,
     ...(fitted ? { contextWindow: fitted.contextWindow } : {}),
   };
-  return { turn, usage, answer: structured?.read(turn) };
+  return { turn, usage, answer: structured?.read(turn), summaryUsage };
 }
 
 // Modules loaded on first use, then kept: a cached `import()` still costs a trip through the

@@ -96,6 +96,17 @@ describe('<agent-chat> while the model has not begun', () => {
     expect(await run).toBe(true);
   });
 
+  test('says the earlier messages are being summarised (the summary call of contextPolicy summarize)', async () => {
+    const { backend, release } = slowBackend([{ phase: 'summarizing' }]);
+    const chat = mount(backend);
+    const run = chat.send('Hi');
+    await expect
+      .poll(() => waitingLine(chat), { timeout: 5_000 })
+      .toMatch(/^Summarising earlier messages… \d+ s$/);
+    release();
+    expect(await run).toBe(true);
+  });
+
   test('Stop ends the wait', async () => {
     const { backend } = slowBackend([{ phase: 'waiting' }]);
     const chat = mount(backend);
