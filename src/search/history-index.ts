@@ -9,13 +9,48 @@ const INDEXED_CHARS = 10_000;
 /** Work done between yields to the page: well under the 50 ms of a long task. */
 const SLICE_MS = 5;
 
+/** What an indexed document is: a message of a conversation, or (`messageIndex` -1) its title. */
 interface Doc {
-  id: number;
   conversationId: string;
   /** -1: the conversation's title. */
   messageIndex: number;
   role: Message['role'] | 'title';
   text: string;
+}
+
+/**
+ * The documents by id (ids are 0, 1, 2…), one array per field: 100,000 messages are a few
+ * arrays, not 100,000 objects in a Map the collector walks and the Map rehashes as it grows —
+ * what made the longest pauses while indexing (garbage collection, not our slices).
+ */
+class DocColumns {
+  readonly conversationIds: string[] = [];
+  readonly messageIndexes: number[] = [];
+  readonly roles: Doc['role'][] = [];
+  readonly texts: string[] = [];
+
+  push(doc: Doc): number {
+    this.conversationIds.push(doc.conversationId);
+    this.messageIndexes.push(doc.messageIndex);
+    this.roles.push(doc.role);
+    return this.texts.push(doc.text) - 1;
+  }
+
+  get(id: number): Doc | undefined {
+    const text = this.texts[id];
+    if (text === undefined) return undefined;
+    return {
+      conversationId: this.conversationIds[id] as string,
+      messageIndex: this.messageIndexes[id] as number,
+      role: this.roles[id] as Doc['role'],
+      text,
+    };
+  }
+
+  /** Forgets a document's text (its id stays taken: the index leaves it out of results). */
+  delete(id: number): void {
+    this.texts[id] = '';
+  }
 }
 
 interface IndexedConversation {
@@ -44,9 +79,8 @@ export class HistoryIndex {
   readonly stats: IndexStats = { conversations: 0, messages: 0, buildMs: 0, longestSliceMs: 0 };
   readonly #store: HistoryStore;
   readonly #search = new InvertedIndex();
-  readonly #docs = new Map<number, Doc>();
+  readonly #docs = new DocColumns();
   readonly #conversations = new Map<string, IndexedConversation>();
-  #nextId = 0;
   #work: Promise<void>;
   #sliceStart = 0;
 
@@ -142,12 +176,10 @@ export class HistoryIndex {
     }
   }
 
-  async #add(conversation: IndexedConversation, doc: Omit<Doc, 'id'>): Promise<void> {
-    const id = this.#nextId++;
-    const entry: Doc = { id, ...doc };
-    this.#docs.set(id, entry);
+  async #add(conversation: IndexedConversation, doc: Doc): Promise<void> {
+    const id = this.#docs.push(doc);
     conversation.ids.push(id);
-    this.#search.add(id, entry.text.slice(0, INDEXED_CHARS));
+    this.#search.add(id, doc.text.slice(0, INDEXED_CHARS));
     if (doc.messageIndex >= 0) this.stats.messages += 1;
     if (performance.now() - this.#sliceStart > SLICE_MS) {
       this.#endSlice();
