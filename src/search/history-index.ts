@@ -18,41 +18,6 @@ interface Doc {
   text: string;
 }
 
-/**
- * The documents by id (ids are 0, 1, 2…), one array per field: 100,000 messages are a few
- * arrays, not 100,000 objects in a Map the collector walks and the Map rehashes as it grows —
- * what made the longest pauses while indexing (garbage collection, not our slices).
- */
-class DocColumns {
-  readonly conversationIds: string[] = [];
-  readonly messageIndexes: number[] = [];
-  readonly roles: Doc['role'][] = [];
-  readonly texts: string[] = [];
-
-  push(doc: Doc): number {
-    this.conversationIds.push(doc.conversationId);
-    this.messageIndexes.push(doc.messageIndex);
-    this.roles.push(doc.role);
-    return this.texts.push(doc.text) - 1;
-  }
-
-  get(id: number): Doc | undefined {
-    const text = this.texts[id];
-    if (text === undefined) return undefined;
-    return {
-      conversationId: this.conversationIds[id] as string,
-      messageIndex: this.messageIndexes[id] as number,
-      role: this.roles[id] as Doc['role'],
-      text,
-    };
-  }
-
-  /** Forgets a document's text (its id stays taken: the index leaves it out of results). */
-  delete(id: number): void {
-    this.texts[id] = '';
-  }
-}
-
 interface IndexedConversation {
   title: string;
   /** Messages indexed so far: an append indexes the ones after. */
@@ -79,7 +44,12 @@ export class HistoryIndex {
   readonly stats: IndexStats = { conversations: 0, messages: 0, buildMs: 0, longestSliceMs: 0 };
   readonly #store: HistoryStore;
   readonly #search = new InvertedIndex();
-  readonly #docs = new DocColumns();
+  // The documents by id (0, 1, 2…), one array per field: 100,000 messages are a few arrays,
+  // not 100,000 objects in a Map that the collector walks and that rehashes as it grows.
+  readonly #owners: string[] = [];
+  readonly #messageIndexes: number[] = [];
+  readonly #roles: Doc['role'][] = [];
+  readonly #texts: string[] = [];
   readonly #conversations = new Map<string, IndexedConversation>();
   #work: Promise<void>;
   #sliceStart = 0;
@@ -103,14 +73,16 @@ export class HistoryIndex {
     if (terms.length === 0) return [];
     const results: HistorySearchResult[] = [];
     for (const id of this.#search.search(terms, options.limit ?? 20)) {
-      const doc = this.#docs.get(id);
-      if (!doc) continue;
-      const { snippet, ranges } = snippetOf(doc.text, terms);
+      const text = this.#texts[id];
+      if (text === undefined) continue;
+      const role = this.#roles[id];
+      const conversationId = this.#owners[id] as string;
+      const { snippet, ranges } = snippetOf(text, terms);
       results.push({
-        conversationId: doc.conversationId,
-        title: this.#conversations.get(doc.conversationId)?.title ?? '',
-        messageIndex: doc.messageIndex,
-        ...(doc.role === 'title' ? {} : { role: doc.role }),
+        conversationId,
+        title: this.#conversations.get(conversationId)?.title ?? '',
+        messageIndex: this.#messageIndexes[id] as number,
+        ...(role === 'title' ? {} : { role }),
         snippet,
         ranges,
       });
@@ -177,7 +149,10 @@ export class HistoryIndex {
   }
 
   async #add(conversation: IndexedConversation, doc: Doc): Promise<void> {
-    const id = this.#docs.push(doc);
+    const id = this.#texts.push(doc.text) - 1;
+    this.#owners.push(doc.conversationId);
+    this.#messageIndexes.push(doc.messageIndex);
+    this.#roles.push(doc.role);
     conversation.ids.push(id);
     this.#search.add(id, doc.text.slice(0, INDEXED_CHARS));
     if (doc.messageIndex >= 0) this.stats.messages += 1;
@@ -193,7 +168,7 @@ export class HistoryIndex {
     if (!known) return;
     for (const id of known.ids) {
       this.#search.remove(id);
-      this.#docs.delete(id);
+      this.#texts[id] = '';
     }
     this.#conversations.delete(conversationId);
   }

@@ -51,7 +51,9 @@ const estimate = (request: ReceivedRequest): number => {
 };
 
 /** What the model received in the last request of turn 40 (the one that answered it). */
-async function turn40(contextPolicy: AgentOptions['contextPolicy']): Promise<ReceivedRequest> {
+async function turn40(
+  contextPolicy: NonNullable<AgentOptions['contextPolicy']>,
+): Promise<ReceivedRequest> {
   fake.server.reset();
   const client = new Client({
     model: 'fake-model',
