@@ -96,11 +96,8 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<PhaseStep
         modelStep(context, iterations, wait.report),
         wait,
       )) as ModelStepResult;
-      // A summary call's tokens count too: not in step_end (the context meter reads the
-      // prompt there), in the run's usage and the conversation's.
-      const stepUsage = step.summaryUsage ? addUsage(step.usage, step.summaryUsage) : step.usage;
-      usage = addUsage(usage, stepUsage);
-      state.usage = addUsage(state.usage, stepUsage);
+      usage = addUsage(usage, step.usage);
+      state.usage = addUsage(state.usage, step.usage);
       state.finishReason = step.turn.finishReason;
       // After the usage is counted: a failed answer throws `VALIDATION_FAILED`, its text in history.
       const { answer } = step;

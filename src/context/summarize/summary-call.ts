@@ -58,18 +58,9 @@ export async function summaryCall(input: SummaryCallInput): Promise<WrittenSumma
     max_tokens: input.maxTokens,
   };
   try {
-    const { onWaiting } = input;
     const chunks = await input.backend.chat.completions.create(request, {
       signal,
-      ...(onWaiting
-        ? {
-            onWaiting: (report: WaitReport) =>
-              onWaiting({
-                phase: SUMMARIZING_PHASE,
-                ...(report.model === undefined ? {} : { model: report.model }),
-              }),
-          }
-        : {}),
+      onWaiting: (report) => input.onWaiting?.({ phase: SUMMARIZING_PHASE, model: report.model }),
     });
     const events = aggregateStream(chunks, { signal });
     let step = await events.next();
