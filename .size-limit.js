@@ -120,7 +120,10 @@ export default [
   // tool check uses) as chunks loaded when the picker opens: +17.5 kB, 131.5 KiB (134.65 kB).
   // With issue 29's picker chunks: 143.3 KiB (146.7 kB).
   // Third wave merged (the seven branches of issues 25-32 together): with what loads later: 150.44 kB.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '147 KiB', {
+  // Issue 30's second session: +0.26 kB (150.79 kB), raised: the summary call's wait and usage in
+  // the summariser chunk (~0.1 kB), and revealing a search result's message moved out of the first
+  // load into its lazy chunk (-50 B first load, +130 B here: a small chunk compresses worse).
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '147.3 KiB', {
     lazy: true,
     nativeSanitizer: true,
   }),
@@ -128,7 +131,8 @@ export default [
   check(
     '<agent-chat> page: with what loads later, DOMPurify fallback',
     'chat-page.ts',
-    '158.8 KiB',
+    // Issue 30's second session: 162.84 kB, raised for the reasons of the entry above.
+    '159.1 KiB',
     { lazy: true },
   ),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
@@ -158,7 +162,8 @@ export default [
   // localModels/checkServer that this entry never calls (tree-shaken callers, kept chunks):
   // 192.9 KiB (197.48 kB) counted, none of it loaded by an MCP page.
   // Third wave merged (the seven branches of issues 25-32 together): mcp with SDK: 209.53 kB.
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '204.7 KiB', {
+  // Issue 30's second session: 209.69 kB, raised: the summariser chunk's wait and usage (+0.08 kB).
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '204.9 KiB', {
     lazy: true,
   }),
 ];
