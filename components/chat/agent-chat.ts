@@ -244,18 +244,17 @@ export class AgentChat extends AgentChatSettings {
     this.#found = undefined;
     const client = this.#session.client;
     if (messageIndex === undefined || !client) return;
-    const reveal = await import('../conversations/search/reveal-message.js');
-    const entries = this.#session.transcript.entries;
-    const index = reveal.entryIndexFor(entries, client.history, messageIndex);
-    if (index === undefined) return;
-    this.#window.showFrom(index);
-    this.#log()?.dispatchEvent(new Event('show-more')); // stop following the newest message
-    this.requestUpdate();
-    await this.updateComplete;
-    const shown = this.#window.visible(entries).length;
-    const article =
-      this.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
-    if (article) reveal.revealArticle(article);
+    const { revealMessage } = await import('../conversations/search/reveal-message.js');
+    await revealMessage(
+      {
+        chat: this,
+        entries: this.#session.transcript.entries,
+        history: client.history,
+        window: this.#window,
+        log: this.#log(),
+      },
+      messageIndex,
+    );
   }
 
   #switchTo(conversationId: string, messageIndex?: number): void {

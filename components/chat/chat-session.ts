@@ -221,14 +221,22 @@ export class ChatSession {
     this.#markSummaries();
   }
 
-  /** Places the "Summarised N earlier messages" dividers, with their code loaded when there are summaries. */
-  #markSummaries(): void {
+  /** A run's request was compacted: its divider shows now, not when the run ends. */
+  compacted(): void {
+    this.#markSummaries(true);
+  }
+
+  /**
+   * Places the "Summarised N earlier messages" dividers, with their code loaded when there are
+   * summaries. Between runs, or (`live`) during one, on its `context_compacted`.
+   */
+  #markSummaries(live = false): void {
     const client = this.client;
     if (!client || client.summaries.length === 0) return;
     const history = client.history;
     void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(
       ([dividers, applying]) => {
-        if (this.client !== client || this.running) return;
+        if (this.client !== client || (this.running && !live)) return;
         dividers.markSummaries(this.transcript.entries, history, applying);
         this.#host.changed();
       },

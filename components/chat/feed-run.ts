@@ -12,6 +12,8 @@ export interface RunState {
   readonly transcript: Transcript;
   context: ContextUse | undefined;
   error: Error | undefined;
+  /** A summary was sent in place of older messages (`context_compacted`): show its divider now. */
+  compacted?(): void;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function feedRun(run: {
         session.context = { used: event.usage.promptTokens, window: event.contextWindow };
         slices.change();
       }
+      if (event.type === 'context_compacted') session.compacted?.();
       host.emit('agent-event', event);
       if (event.type === 'done') detail = { status: event.status, usage: event.usage };
       const paused = slices.pace();

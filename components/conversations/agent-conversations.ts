@@ -66,8 +66,6 @@ export class AgentConversations extends LitElement {
   declare query: string;
   declare found: HistorySearchResult[] | undefined;
   #search: typeof ConversationSearch | undefined;
-  #searching: AbortController | undefined;
-  #typing: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor() {
@@ -139,32 +137,21 @@ export class AgentConversations extends LitElement {
     `;
   }
 
-  readonly #type = (event: Event): void => {
+  readonly #type = async (event: Event): Promise<void> => {
     this.query = (event.target as HTMLInputElement).value;
-    clearTimeout(this.#typing);
-    this.#searching?.abort();
     this.found = undefined;
-    if (this.query.trim() === '') return;
-    // A pause in typing, not every key: each search waits for the index to be current.
-    this.#typing = setTimeout(() => void this.#find(this.query), 120);
-  };
-
-  async #find(query: string): Promise<void> {
-    const store = this.store;
-    if (!store) return;
-    const searching = (this.#searching = new AbortController());
     try {
-      // The results' view, the search code and its index load with the first search.
-      const [view, found] = await Promise.all([
-        this.#search ?? import('./search/conversation-search.js'),
-        searchHistory(store, query, { limit: 50, signal: searching.signal }),
-      ]);
-      this.#search = view;
-      if (!searching.signal.aborted) this.found = found;
+      // What typing does (a pause, then a search), the results' view and the search index
+      // load with the first key typed.
+      (this.#search ??= await import('./search/conversation-search.js')).typed(
+        this,
+        searchHistory,
+        errorText,
+      );
     } catch (error) {
-      if (!searching.signal.aborted) this.problem = errorText(error);
+      this.problem = errorText(error);
     }
-  }
+  };
 
   #row(item: ConversationSummary, t: ReturnType<typeof translator>): TemplateResult {
     const name = item.title;

@@ -43,6 +43,7 @@ export interface ChatStrings {
   'Reading the conversation… {seconds} s': string;
   'Waiting for another request to finish… {seconds} s': string;
   'Connecting… {seconds} s': string;
+  'Summarising earlier messages… {seconds} s': string;
   'Waiting for the model… {seconds} s': string;
   'Stopped.': string;
   'Stopped: the tool-round limit was reached.': string;

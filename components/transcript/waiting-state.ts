@@ -31,6 +31,9 @@ export function waitingText(waiting: WaitingState, t: Translate): string {
       return t('Waiting for another request to finish… {seconds} s', { seconds });
     case 'connecting':
       return t('Connecting… {seconds} s', { seconds });
+    // contextPolicy 'summarize': the call that writes the summary, before the answer's.
+    case 'summarizing':
+      return t('Summarising earlier messages… {seconds} s', { seconds });
     default:
       return t('Waiting for the model… {seconds} s', { seconds });
   }

@@ -4,7 +4,7 @@ import type * as AggregateStream from '../stream/aggregate-stream.js';
 import type { ChatRequest, WaitReport } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
-import type { Usage } from '../types/usage.js';
+import { addUsage, type Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { withExtras } from './request-extras.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
@@ -13,7 +13,11 @@ import type { LoopContext } from './loop-context.js';
 import type * as ContextManager from '../context/context-manager.js';
 import type * as ToolInputRepair from './tool-input-repair.js';
 
-/** One model call's outcome: the aggregated turn and its (reported or estimated) usage. */
+/**
+ * One model call's outcome: the aggregated turn and its (reported or estimated) usage, with
+ * that of the summary call made before it (`contextPolicy: 'summarize'`): the run's and the
+ * conversation's usage count it; `step_end` does not (the context meter reads its prompt).
+ */
 export interface ModelStepResult {
   turn: AssistantTurn;
   usage: Usage;
@@ -48,7 +52,9 @@ export async function* modelStep(
   const fitting =
     window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
   const policy = context.options.contextPolicy;
+  let summaryUsage: Usage | undefined;
   // 'summarize': the summarising code loads with the first call of a client that asks for it.
+  // Its summary call's wait is announced like this call's; its usage is returned with this one's.
   let fitted =
     fitting && (policy === 'summarize' || typeof policy === 'object')
       ? yield* (
@@ -56,7 +62,10 @@ export async function* modelStep(
             'the summarising code',
             () => import('../context/summarize/compact-request.js'),
           )
-        ).compactRequest(context, request, fitting.fitRequest)
+        ).compactRequest(context, request, fitting.fitRequest, {
+          onWaiting,
+          onUsage: (usage) => (summaryUsage = usage),
+        })
       : fitting?.fitRequest(context.options, context.backend, request, context.signal);
   // Synchronous once the window is known: no promise to wait for before every call.
   if (fitted instanceof Promise) fitted = await fitted;
@@ -156,7 +165,11 @@ export async function* modelStep(
     usage,
     ...(contextWindow === undefined ? {} : { contextWindow }),
   };
-  return { turn, usage, answer: structured?.read(turn) };
+  return {
+    turn,
+    usage: summaryUsage ? addUsage(summaryUsage, usage) : usage,
+    answer: structured?.read(turn),
+  };
 }
 
 // Modules loaded on first use, then kept: a cached `import()` still costs a trip through the

@@ -9,8 +9,8 @@ const INDEXED_CHARS = 10_000;
 /** Work done between yields to the page: well under the 50 ms of a long task. */
 const SLICE_MS = 5;
 
+/** What an indexed document is: a message of a conversation, or (`messageIndex` -1) its title. */
 interface Doc {
-  id: number;
   conversationId: string;
   /** -1: the conversation's title. */
   messageIndex: number;
@@ -44,9 +44,13 @@ export class HistoryIndex {
   readonly stats: IndexStats = { conversations: 0, messages: 0, buildMs: 0, longestSliceMs: 0 };
   readonly #store: HistoryStore;
   readonly #search = new InvertedIndex();
-  readonly #docs = new Map<number, Doc>();
+  // The documents by id (0, 1, 2…), one array per field: 100,000 messages are a few arrays,
+  // not 100,000 objects in a Map that the collector walks and that rehashes as it grows.
+  readonly #owners: string[] = [];
+  readonly #messageIndexes: number[] = [];
+  readonly #roles: Doc['role'][] = [];
+  readonly #texts: string[] = [];
   readonly #conversations = new Map<string, IndexedConversation>();
-  #nextId = 0;
   #work: Promise<void>;
   #sliceStart = 0;
 
@@ -69,14 +73,16 @@ export class HistoryIndex {
     if (terms.length === 0) return [];
     const results: HistorySearchResult[] = [];
     for (const id of this.#search.search(terms, options.limit ?? 20)) {
-      const doc = this.#docs.get(id);
-      if (!doc) continue;
-      const { snippet, ranges } = snippetOf(doc.text, terms);
+      const text = this.#texts[id];
+      if (text === undefined) continue;
+      const role = this.#roles[id];
+      const conversationId = this.#owners[id] as string;
+      const { snippet, ranges } = snippetOf(text, terms);
       results.push({
-        conversationId: doc.conversationId,
-        title: this.#conversations.get(doc.conversationId)?.title ?? '',
-        messageIndex: doc.messageIndex,
-        ...(doc.role === 'title' ? {} : { role: doc.role }),
+        conversationId,
+        title: this.#conversations.get(conversationId)?.title ?? '',
+        messageIndex: this.#messageIndexes[id] as number,
+        ...(role === 'title' ? {} : { role }),
         snippet,
         ranges,
       });
@@ -142,12 +148,13 @@ export class HistoryIndex {
     }
   }
 
-  async #add(conversation: IndexedConversation, doc: Omit<Doc, 'id'>): Promise<void> {
-    const id = this.#nextId++;
-    const entry: Doc = { id, ...doc };
-    this.#docs.set(id, entry);
+  async #add(conversation: IndexedConversation, doc: Doc): Promise<void> {
+    const id = this.#texts.push(doc.text) - 1;
+    this.#owners.push(doc.conversationId);
+    this.#messageIndexes.push(doc.messageIndex);
+    this.#roles.push(doc.role);
     conversation.ids.push(id);
-    this.#search.add(id, entry.text.slice(0, INDEXED_CHARS));
+    this.#search.add(id, doc.text.slice(0, INDEXED_CHARS));
     if (doc.messageIndex >= 0) this.stats.messages += 1;
     if (performance.now() - this.#sliceStart > SLICE_MS) {
       this.#endSlice();
@@ -161,7 +168,7 @@ export class HistoryIndex {
     if (!known) return;
     for (const id of known.ids) {
       this.#search.remove(id);
-      this.#docs.delete(id);
+      this.#texts[id] = '';
     }
     this.#conversations.delete(conversationId);
   }

@@ -118,8 +118,9 @@ export interface Waiting {
   /**
    * What the wait is, where the server or engine can tell: `'connecting'`, `'queued'`
    * (another request holds the server's one slot), `'loading_model'` (into memory, or an
-   * in-page engine downloading or compiling it), `'reading_prompt'`, or `'waiting'` (no
-   * more is known).
+   * in-page engine downloading or compiling it), `'reading_prompt'`, `'summarizing'` (the
+   * summary call of `contextPolicy: 'summarize'`, before the answer's own request), or
+   * `'waiting'` (no more is known).
    */
   phase: 'connecting' | 'queued' | 'loading_model' | 'reading_prompt' | 'waiting' | (string & {});
   /** Milliseconds since the request was sent. */

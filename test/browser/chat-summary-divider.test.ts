@@ -6,6 +6,7 @@ import {
   memoryHistory,
   scriptedBackend,
   summariesFor,
+  type ChatBackend,
   type ChatRequest,
   type ScriptedTurn,
 } from '../../src/index.js';
@@ -128,4 +129,55 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
       });
     }
   }
+});
+
+test('the divider appears when the compaction happens, while the answer is still on its way', async () => {
+  const history = memoryHistory();
+  const scripted = scriptedBackend([], { respond });
+  // The stored conversation was written with a wide window: nothing summarised yet.
+  const writer = new Client({
+    model: 'scripted',
+    backend: scripted,
+    history,
+    conversationId: 'growing',
+    contextWindow: 32_768,
+  });
+  const stored = ['the Danube', 'the Rhine', 'the Loire', 'the Elbe', 'the Vistula', 'the Seine'];
+  for (const river of [...stored, 'the Po', 'the Ebro'])
+    for await (const _ of writer.run(`Tell me about ${river}, in a few sentences please.`)) void _;
+  await writer.close();
+  // The page's chat: a small window, so its first request is compacted; the answer's request
+  // waits until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const backend: ChatBackend = {
+    chat: {
+      completions: {
+        create: async (request, options) => {
+          const first = request.messages[0];
+          const summary = first?.role === 'system' && first.content.startsWith('You summarise');
+          if (!summary) await released;
+          return scripted.chat.completions.create(request, options);
+        },
+      },
+    },
+  };
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '700px';
+  chat.model = 'scripted';
+  chat.backend = backend;
+  chat.history = history;
+  chat.conversationId = 'growing';
+  chat.options = { contextWindow: 600, maxTokens: 64, contextPolicy: 'summarize' };
+  document.body.append(chat);
+  mounted.push(chat);
+  const root = chat.shadowRoot as ShadowRoot;
+  await expect.poll(() => root.querySelectorAll('article.user').length).toBe(8);
+  const run = chat.send('Tell me about the Oder, in a few sentences please.');
+  await expect
+    .poll(() => root.querySelector('[part~="summary-divider"]')?.textContent ?? '')
+    .toMatch(/Summarised \d+ earlier messages/);
+  release();
+  expect(await run).toBe(true);
+  expect(root.querySelector('[part~="summary-divider"]')).not.toBeNull();
 });

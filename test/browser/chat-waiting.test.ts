@@ -53,6 +53,21 @@ function mount(backend: ChatBackend): AgentChat {
   return chat;
 }
 
+/** The dark theme through the element's custom properties (as the summary divider's test). */
+const DARK: Record<string, string> = {
+  '--agent-chat-bg': '#111318',
+  '--agent-chat-surface': '#1a1d24',
+  '--agent-chat-fg': '#e7e9ee',
+  '--agent-chat-muted': '#9aa4b2',
+  '--agent-chat-border': '#2b303b',
+  '--agent-chat-accent': '#8d95ff',
+  '--agent-chat-accent-fg': '#0f1115',
+  '--agent-chat-user-bg': '#272c4a',
+  '--agent-chat-user-fg': '#eef0ff',
+  'color-scheme': 'dark',
+  background: '#111318',
+};
+
 const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
 const waitingLine = (chat: AgentChat) =>
   root(chat).querySelector('[part="waiting"]')?.textContent?.trim() ?? null;
@@ -92,6 +107,32 @@ describe('<agent-chat> while the model has not begun', () => {
     await expect
       .poll(() => waitingLine(chat), { timeout: 5_000 })
       .toBe('Reading the conversation… 45 %');
+    release();
+    expect(await run).toBe(true);
+  });
+
+  test('says the earlier messages are being summarised (the summary call of contextPolicy summarize)', async () => {
+    const { backend, release } = slowBackend([{ phase: 'summarizing' }]);
+    const chat = mount(backend);
+    const run = chat.send('Hi');
+    await expect
+      .poll(() => waitingLine(chat), { timeout: 5_000 })
+      .toMatch(/^Summarising earlier messages… \d+ s$/);
+    // For a person to look at (test-results/ is not committed).
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.viewport(width, height);
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const [property, value] of Object.entries(DARK))
+          if (scheme === 'dark') chat.style.setProperty(property, value);
+          else chat.style.removeProperty(property);
+        await page.screenshot({
+          path: `../../test-results/waiting/summarizing-${width}-${scheme}.png`,
+        });
+      }
+    }
     release();
     expect(await run).toBe(true);
   });

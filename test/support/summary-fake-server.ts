@@ -2,6 +2,7 @@ import {
   startFakeOpenAIServer,
   type FakeOpenAIServer,
   type FakeTurn,
+  type LatencyProfile,
 } from './fake-openai-server.mjs';
 import { DEFAULT_SUMMARY_INSTRUCTIONS } from '../../src/context/summarize/summarize-options.js';
 
@@ -34,14 +35,20 @@ const isSummaryCall = (request: ReceivedRequest): boolean =>
   request.messages[0]?.role === 'system' &&
   request.messages[0].content === DEFAULT_SUMMARY_INSTRUCTIONS;
 
+/** What a summary call reports as its usage (a chat turn reports none: the client estimates it). */
+export const SUMMARY_USAGE = { promptTokens: 900, completionTokens: 12 };
+
 /**
  * Starts the fake. Chat turns: a prompt `Turn N: …` with N divisible by 3 is answered by a
  * `lookup` tool call, then (after its result) by `Answer N: …`; other prompts by `Answer N: …`
  * at once. A summary call is answered `Summary of turns A-B.` — A the first turn it was told
- * of (in the previous summary or the messages), B the last — so a test can read what it covers.
+ * of (in the previous summary or the messages), B the last — so a test can read what it covers —
+ * with usage {@link SUMMARY_USAGE}. `latency`: the slow server's profile (time-scaled).
  */
-export async function startSummaryFakeServer(): Promise<SummaryFakeServer> {
-  const server = await startFakeOpenAIServer();
+export async function startSummaryFakeServer(
+  options: { latency?: LatencyProfile } = {},
+): Promise<SummaryFakeServer> {
+  const server = await startFakeOpenAIServer(options.latency ? { latency: options.latency } : {});
   let fail = false;
   server.onRequest((body) => {
     const request = body as ReceivedRequest;
@@ -54,7 +61,10 @@ export async function startSummaryFakeServer(): Promise<SummaryFakeServer> {
           .filter((value) => value !== undefined)
           .map(Number),
       );
-      return { text: `Summary of turns ${Math.min(...turns)}-${Math.max(...turns)}.` };
+      return {
+        text: `Summary of turns ${Math.min(...turns)}-${Math.max(...turns)}.`,
+        usage: SUMMARY_USAGE,
+      };
     }
     return chatTurn(request);
   });

@@ -1,10 +1,54 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { HistorySearchResult } from '../../../src/index.js';
+import type { HistorySearchResult, HistoryStore, searchHistory } from '../../../src/index.js';
 import type { Translate } from '../../strings/chat-strings.js';
 
 // Loaded when the user first types in the search box of <agent-conversations>. It imports no
 // value from the runtime (that would split the first load's modules into chunks of their own):
-// <agent-conversations> calls searchHistory, whose index loads with the first search.
+// <agent-conversations> hands it searchHistory, whose index loads with the first search.
+
+/** What {@link typed} reads and writes of `<agent-conversations>`. */
+export interface SearchBox {
+  store: HistoryStore | undefined;
+  /** What the box holds. */
+  query: string;
+  found: HistorySearchResult[] | undefined;
+  problem: string | undefined;
+}
+
+/** Each box's pending pause and search. */
+const typing = new WeakMap<
+  SearchBox,
+  { timer?: ReturnType<typeof setTimeout>; search?: AbortController }
+>();
+
+/**
+ * After a key in the search box: the search waits for a pause in typing (each one waits for the
+ * index to be current), and a newer query cancels the older one's.
+ */
+export function typed(
+  box: SearchBox,
+  search: typeof searchHistory,
+  errorText: (error: unknown) => string,
+): void {
+  let state = typing.get(box);
+  if (!state) typing.set(box, (state = {}));
+  const pending = state;
+  clearTimeout(pending.timer);
+  pending.search?.abort();
+  const { store, query } = box;
+  if (!store || query.trim() === '') return;
+  pending.timer = setTimeout(() => {
+    const searching = (pending.search = new AbortController());
+    search(store, query, { limit: 50, signal: searching.signal }).then(
+      (found) => {
+        if (!searching.signal.aborted) box.found = found;
+      },
+      (error: unknown) => {
+        if (!searching.signal.aborted) box.problem = errorText(error);
+      },
+    );
+  }, 120);
+}
 
 /** The results: title, then the matching text with each match marked; a click opens the conversation at that message. */
 export function searchResults(

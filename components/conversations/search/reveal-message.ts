@@ -1,5 +1,6 @@
 import type { Message } from '../../../src/index.js';
 import type { Entry } from '../../transcript/entry-types.js';
+import type { MessageWindow } from '../../chat/message-window.js';
 
 // Loaded when a search result opens a conversation at a message (see <agent-chat>).
 
@@ -34,4 +35,38 @@ export function revealArticle(article: Element): void {
     [{ boxShadow: '0 0 0 2px var(--_accent)' }, { boxShadow: '0 0 0 2px transparent' }],
     { duration: 2400, easing: 'ease-in' },
   );
+}
+
+/** What {@link revealMessage} needs of `<agent-chat>`. */
+export interface RevealHost {
+  /** The element: re-rendered, then searched for the message's article. */
+  chat: {
+    renderRoot: ParentNode;
+    requestUpdate(): void;
+    readonly updateComplete: Promise<boolean>;
+  };
+  entries: readonly Entry[];
+  history: readonly Message[];
+  window: MessageWindow;
+  /** The scrolling log, told to stop following the newest message. */
+  log: Element | null | undefined;
+}
+
+/**
+ * Shows `history[messageIndex]` in `<agent-chat>`: the window of rendered messages opened down
+ * to it, the log no longer following the newest, the message scrolled to and outlined. Kept
+ * here, not in the element, so the chat's first load does not carry it (issue 30).
+ */
+export async function revealMessage(host: RevealHost, messageIndex: number): Promise<void> {
+  const { chat, entries } = host;
+  const index = entryIndexFor(entries, host.history, messageIndex);
+  if (index === undefined) return;
+  host.window.showFrom(index);
+  host.log?.dispatchEvent(new Event('show-more')); // stop following the newest message
+  chat.requestUpdate();
+  await chat.updateComplete;
+  const shown = host.window.visible(entries).length;
+  const article =
+    chat.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
+  if (article) revealArticle(article);
 }

@@ -1,8 +1,9 @@
 import { AgentError, errorMessage, isAgentError } from '../../errors/agent-error.js';
-import type { ChatRequest } from '../../types/chat-request.js';
+import type { ChatRequest, WaitReport } from '../../types/chat-request.js';
 import type { ContextSummary } from '../../types/context-summary.js';
 import type { AgentEvent } from '../../types/events.js';
 import type { Message } from '../../types/message.js';
+import type { Usage } from '../../types/usage.js';
 import type { LoopContext } from '../../loop/loop-context.js';
 import type { AgentOptions } from '../../loop/agent-options.js';
 import type { FittedRequest, fitRequest } from '../context-manager.js';
@@ -19,6 +20,14 @@ import {
 const SUMMARY_SHARE = 0.2;
 const SUMMARY_MAX_TOKENS = 1_024;
 
+/** What the model step hears of a summary call: its wait reports, and what it cost. */
+export interface SummaryCallListeners {
+  /** The transport's wait reports (phase `'summarizing'`): the loop yields `waiting` from them. */
+  onWaiting?: ((report: WaitReport) => void) | undefined;
+  /** The summary call's usage, to count in the run's and the client's. */
+  onUsage?: ((usage: Usage) => void) | undefined;
+}
+
 /** After a failed summary call: the number of user prompts then; no new try before the next one. */
 const failedAt = new WeakMap<object, number>();
 
@@ -28,13 +37,15 @@ const failedAt = new WeakMap<object, number>();
  * still pass the threshold, first one model call folds the oldest turns into a new summary,
  * stored with `context.saveSummary`. Yields `context_compacted` whenever a summary is sent. A
  * failed or too slow summary call is reported (`onError`) and the request is fitted like
- * `'drop-oldest'` (its `trimmed` event then says what was left out).
+ * `'drop-oldest'` (its `trimmed` event then says what was left out). `listeners` hear the
+ * summary call's wait (so a slow server's is announced) and its usage.
  * @throws AgentError `EXECUTION_CANCELLED` on abort; what fitting throws (`CONTEXT_OVERFLOW`).
  */
 export async function* compactRequest(
   context: LoopContext,
   request: ChatRequest,
   fit: typeof fitRequest,
+  listeners: SummaryCallListeners = {},
 ): AsyncGenerator<AgentEvent, FittedRequest> {
   const policy = context.options.contextPolicy as 'summarize' | SummarizePolicy; // model-step checked
   const settings = summarizeSettings(policy);
@@ -58,6 +69,7 @@ export async function* compactRequest(
         active,
         cut,
         Math.floor(budget * SUMMARY_SHARE),
+        listeners,
       );
       failedAt.delete(context.state);
       fitted = await fitWith(summary);
@@ -84,10 +96,11 @@ async function newSummary(
   previous: ContextSummary | undefined,
   cut: number,
   room: number,
+  listeners: SummaryCallListeners,
 ): Promise<ContextSummary> {
   const stored = context.state.messages;
   const model = settings.model ?? context.options.model;
-  const text = await summaryCall({
+  const { text, usage } = await summaryCall({
     backend: settings.backend ?? context.backend,
     model,
     settings,
@@ -95,7 +108,9 @@ async function newSummary(
     messages: stored.slice(previous?.covers ?? 0, cut),
     maxTokens: Math.max(64, Math.min(SUMMARY_MAX_TOKENS, room)),
     signal: context.signal,
+    onWaiting: listeners.onWaiting,
   });
+  listeners.onUsage?.(usage);
   const summary: ContextSummary = {
     text,
     covers: cut,

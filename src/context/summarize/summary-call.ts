@@ -1,6 +1,7 @@
 import { AgentError, errorMessage, isAbortError, isAgentError } from '../../errors/agent-error.js';
-import type { ChatBackend, ChatRequest } from '../../types/chat-request.js';
+import type { ChatBackend, ChatRequest, WaitReport } from '../../types/chat-request.js';
 import type { Message } from '../../types/message.js';
+import type { Usage } from '../../types/usage.js';
 import { aggregateStream } from '../../stream/aggregate-stream.js';
 import type { SummarizeSettings } from './summarize-options.js';
 
@@ -20,16 +21,29 @@ export interface SummaryCallInput {
   maxTokens: number;
   /** The run's signal: an abort cancels the run, it is not a failure to fall back from. */
   signal: AbortSignal | undefined;
+  /** The loop's wait reports: what the transport says of this call, as phase `'summarizing'`. */
+  onWaiting?: ((report: WaitReport) => void) | undefined;
 }
+
+/** The summary and what writing it cost (the server's usage, or an estimate marked so). */
+export interface WrittenSummary {
+  text: string;
+  usage: Usage;
+}
+
+/** The phase of the `waiting` events yielded while a summary is written. */
+export const SUMMARIZING_PHASE = 'summarizing';
 
 /**
  * Makes the one model call that writes a summary: the instructions, then the previous
- * summary and the messages as a transcript. Resolves with the summary's text.
+ * summary and the messages as a transcript. Resolves with the summary's text and usage. The
+ * transport's wait reports go to `onWaiting` as phase `'summarizing'`, so a slow server's wait
+ * for the summary is announced like any other.
  * @throws AgentError the call's own error (`HTTP_ERROR`, `NETWORK_ERROR`, …), `NETWORK_ERROR`
  * past `settings.timeoutMs`, `INVALID_RESPONSE` for an empty answer, `EXECUTION_CANCELLED` when
  * `signal` aborts.
  */
-export async function summaryCall(input: SummaryCallInput): Promise<string> {
+export async function summaryCall(input: SummaryCallInput): Promise<WrittenSummary> {
   const timeout = AbortSignal.timeout(input.settings.timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
   const request: ChatRequest = {
@@ -44,13 +58,19 @@ export async function summaryCall(input: SummaryCallInput): Promise<string> {
     max_tokens: input.maxTokens,
   };
   try {
-    const chunks = await input.backend.chat.completions.create(request, { signal });
+    const chunks = await input.backend.chat.completions.create(request, {
+      signal,
+      onWaiting: (report) => input.onWaiting?.({ phase: SUMMARIZING_PHASE, model: report.model }),
+    });
     const events = aggregateStream(chunks, { signal });
     let step = await events.next();
     while (step.done !== true) step = await events.next();
-    const text = step.value.text.trim();
+    const turn = step.value;
+    const text = turn.text.trim();
     if (text === '') throw new AgentError('INVALID_RESPONSE', 'the summary call answered no text');
-    return text;
+    // A server that reports no usage: estimated, like a chat turn's (loaded the first time).
+    const usage = turn.usage ?? (await import('../estimate-usage.js')).estimateUsage(request, turn);
+    return { text, usage };
   } catch (error) {
     if (input.signal?.aborted === true)
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Client } from '../../src/loop/client.js';
+import { tool } from '../../src/tools/tool.js';
+import type { AgentOptions } from '../../src/loop/agent-options.js';
+import type { AgentEvent } from '../../src/types/events.js';
+import { collect } from '../support/collect.js';
+import {
+  SUMMARY_USAGE,
+  startSummaryFakeServer,
+  type SummaryFakeServer,
+} from '../support/summary-fake-server.js';
+
+// The summary call is one more model call on a slow local server: while it runs the loop says
+// it waits (phase 'summarizing'), and its tokens count in the run's and the client's usage.
+// The conversation is written on a fast fake with a wide window, then continued on the slow
+// one (time-scaled latency profile) with a 2k window, so its next request is compacted.
+const WINDOW = 2048;
+let fast: SummaryFakeServer;
+let slow: SummaryFakeServer;
+beforeAll(async () => {
+  fast = await startSummaryFakeServer();
+  // A prompt read at 100 tokens/s, scaled: a ~1,000-token summary prompt waits ~0.6 s.
+  slow = await startSummaryFakeServer({
+    latency: { promptTokensPerSecond: 100, generationTokensPerSecond: 50, timeScale: 0.06 },
+  });
+});
+afterAll(async () => {
+  await Promise.all([fast.close(), slow.close()]);
+});
+
+const lookup = tool({
+  name: 'lookup',
+  description: 'Looks a topic up',
+  input: z.object({ topic: z.string() }),
+  execute: ({ topic }) => ({ topic, facts: `Facts about ${topic}: ${'detail '.repeat(20)}` }),
+});
+
+const prompt = (turn: number): string =>
+  `Turn ${turn}: tell me about subject number ${turn}, ${'with some words to fill the window. '.repeat(4)}`;
+
+const base: AgentOptions = {
+  model: 'fake-model',
+  systemPrompt: 'You are a helpful assistant.',
+  tools: [lookup],
+  autoExecuteTools: true,
+  maxTokens: 256,
+};
+
+/** A client 14 turns into a conversation that a 2k window can no longer hold whole. */
+async function longClient(): Promise<Client> {
+  const writer = new Client({
+    ...base,
+    baseURL: fast.server.url,
+    contextWindow: 32_768,
+    contextPolicy: 'drop-oldest',
+  });
+  for (let turn = 1; turn <= 14; turn += 1) await collect(writer.run(prompt(turn)));
+  return Client.restore(JSON.parse(JSON.stringify(writer.snapshot())), {
+    ...base,
+    baseURL: slow.server.url,
+    contextWindow: WINDOW,
+    contextPolicy: 'summarize',
+  });
+}
+
+const total = (usage: { totalTokens: number }[]): number =>
+  usage.reduce((sum, item) => sum + item.totalTokens, 0);
+
+describe('the summary call on a slow server', () => {
+  it("yields `waiting` with phase 'summarizing' while the summary is written, and counts its usage", async () => {
+    const client = await longClient();
+    const before = client.usage.totalTokens;
+    const events: AgentEvent[] = await collect(client.run(prompt(15)));
+    expect(slow.summaryRequests()).toHaveLength(1);
+    const compacted = events.findIndex((event) => event.type === 'context_compacted');
+    expect(compacted).toBeGreaterThan(0);
+    // Before the summary is sent, the wait was the summary call's.
+    const waitsBefore = events.slice(0, compacted).filter((event) => event.type === 'waiting');
+    expect(waitsBefore.length).toBeGreaterThan(0);
+    expect(waitsBefore.every((event) => event.phase === 'summarizing')).toBe(true);
+    // Usage: the chat steps' (step_end, which the context meter reads) plus the summary call's.
+    const steps = events.flatMap((event) =>
+      event.type === 'step_end' && event.usage ? [event.usage] : [],
+    );
+    const summaryTokens = SUMMARY_USAGE.promptTokens + SUMMARY_USAGE.completionTokens;
+    const done = events.at(-1);
+    expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(steps) + summaryTokens);
+    expect(client.usage.totalTokens - before).toBe(total(steps) + summaryTokens);
+  });
+});
