@@ -60,7 +60,8 @@ describe('chromeAIBackend', () => {
     const progress = events.flatMap((event) => (event.type === 'waiting' ? [event.progress] : []));
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort());
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'Hello!' });
+    // The meter's figures are stored with the turn (contextUse), for a reload.
+    expect(client.history.at(-1)).toMatchObject({ role: 'assistant', content: 'Hello!' });
     expect(fake.created.at(-1)?.initialPrompts).toEqual([{ role: 'system', content: 'Be brief.' }]);
     expect(fake.prompts[0]?.input).toEqual([{ role: 'user', content: 'Hi' }]);
     expect(backend.contextWindow?.('nano')).toBe(6144);
@@ -80,7 +81,7 @@ describe('chromeAIBackend', () => {
       if (event.type === 'text') controller.abort();
     }
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'cancelled' });
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'one ' });
+    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'one ', stopped: true });
     expect(fake.prompts[0]?.options.signal).toBeInstanceOf(AbortSignal);
   });
 
@@ -126,7 +127,7 @@ describe('chromeAIBackend', () => {
     ]);
     expect(events[0]).toMatchObject({ type: 'tool_use', name: 'add', input: { a: 2, b: 3 } });
     expect(events[2]).toMatchObject({ type: 'tool_result', content: 5 });
-    expect(client.history.at(-1)).toEqual({ role: 'assistant', content: 'It is 5.' });
+    expect(client.history.at(-1)).toMatchObject({ role: 'assistant', content: 'It is 5.' });
     const first = fake.prompts[0]?.options;
     expect(first?.omitResponseConstraintInput).toBe(true);
     expect(JSON.stringify(first?.responseConstraint)).toContain('"const":"add"');
