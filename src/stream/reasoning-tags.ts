@@ -40,6 +40,16 @@ export const CALL_MARKERS_ENDING_REASONING: readonly string[] = [
 ];
 
 /**
+ * Markers of a tool call that end an open `<think>` block (no `</think>` comes): DeepSeek
+ * V3.2 / V4 call from inside thinking (llama.cpp `common/parsers/deepseek.cpp` ends the
+ * reasoning at the block). Special tokens only, so prose about calls stays reasoning.
+ */
+export const CALL_MARKERS_ENDING_THINK_BLOCK: readonly string[] = [
+  '<｜DSML｜function_calls>',
+  '<｜DSML｜tool_calls>',
+];
+
+/**
  * How many characters of an answer that shows no opening tag are held as possible reasoning
  * when the model starts mid-thought: a `</think>` starting within them makes them reasoning;
  * past them the text is released as an answer (a later `</think>` still moves it, through

@@ -1,6 +1,7 @@
 import { matchTag } from './match-tag.js';
 import {
   CALL_MARKERS_ENDING_REASONING,
+  CALL_MARKERS_ENDING_THINK_BLOCK,
   MID_THOUGHT_HOLD,
   REASONING_TAGS,
   type ReasoningTags,
@@ -117,6 +118,12 @@ export class ThinkTagSplitter {
       } else if (this.#inThink !== undefined) {
         this.#emit(input.slice(start, at));
         this.#inThink = undefined;
+        if (tag !== tags.close) {
+          // A call marker ended the block: it stays in the text for the dialects.
+          this.#sawTag = true;
+          start = from = at;
+          continue;
+        }
       } else if (tags.lone === 'hide') {
         // A stray special token: dropped, the text around it joined as it was.
         this.#emit(input.slice(start, at));
@@ -157,7 +164,13 @@ export class ThinkTagSplitter {
     if (this.#inThink !== undefined) {
       const tags = this.#inThink;
       const match = matchTag(input, at, tags.close);
-      return match === 'none' ? undefined : [tags, tags.close, match];
+      if (match !== 'none') return [tags, tags.close, match];
+      if (tags.open !== '<think>') return undefined;
+      for (const marker of CALL_MARKERS_ENDING_THINK_BLOCK) {
+        const call = matchTag(input, at, marker);
+        if (call !== 'none') return [tags, marker, call];
+      }
+      return undefined;
     }
     let partial: [ReasoningTags, string, 'partial'] | undefined;
     for (const [tags, tag] of EVERY_TAG) {
