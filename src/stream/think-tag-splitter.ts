@@ -1,7 +1,6 @@
 import { matchTag } from './match-tag.js';
 import {
   CALL_MARKERS_ENDING_REASONING,
-  CALL_MARKERS_ENDING_THINK_BLOCK,
   MID_THOUGHT_HOLD,
   REASONING_TAGS,
   type ReasoningTags,
@@ -30,6 +29,7 @@ export interface ThinkTagOptions {
   startsInReasoning?: boolean;
 }
 
+const NO_MARKERS: readonly string[] = [];
 const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
 /** Every open and close tag with its pair, listed once (no allocation per `<`). */
 const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
@@ -165,8 +165,7 @@ export class ThinkTagSplitter {
       const tags = this.#inThink;
       const match = matchTag(input, at, tags.close);
       if (match !== 'none') return [tags, tags.close, match];
-      if (tags.open !== '<think>') return undefined;
-      for (const marker of CALL_MARKERS_ENDING_THINK_BLOCK) {
+      for (const marker of tags.endedByCalls ?? NO_MARKERS) {
         const call = matchTag(input, at, marker);
         if (call !== 'none') return [tags, marker, call];
       }
