@@ -8,6 +8,12 @@ export interface ReasoningTags {
    * stray special token, dropped (Gemma 4's `<channel|>`).
    */
   lone: 'reasoning-before' | 'hide';
+  /**
+   * Markers of a tool call that end the open block when no `close` came first (the model
+   * calls from inside its thinking); the marker stays in the text for the dialects.
+   * Special tokens only, so prose about calls stays reasoning.
+   */
+  endedByCalls?: readonly string[];
 }
 
 /**
@@ -17,13 +23,21 @@ export interface ReasoningTags {
  */
 export const REASONING_TAGS: readonly ReasoningTags[] = [
   // DeepSeek R1 / V3.1, Qwen3, QwQ, GLM, MiniMax M2, Kimi K2 Thinking, LFM2, Phi-4 reasoning.
-  { open: '<think>', close: '</think>', lone: 'reasoning-before' },
+  // DeepSeek V3.2 / V4 call from inside thinking (llama.cpp `common/parsers/deepseek.cpp`
+  // ends the reasoning at the DSML block).
+  {
+    open: '<think>',
+    close: '</think>',
+    lone: 'reasoning-before',
+    endedByCalls: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'],
+  },
   // ByteDance Seed-OSS (`<seed:cot_budget_reflect>` notes inside stay reasoning).
   { open: '<seed:think>', close: '</seed:think>', lone: 'reasoning-before' },
   // Magistral, Mistral Small 3.2+ and Devstral with reasoning.
   { open: '[THINK]', close: '[/THINK]', lone: 'reasoning-before' },
   // Gemma 4: `<|channel>thought\n…<channel|>`; an empty block or a stray `<channel|>` occurs.
-  { open: '<|channel>thought', close: '<channel|>', lone: 'hide' },
+  // A `<|tool_call>` inside the thought ends it (vLLM `gemma4` reasoning parser).
+  { open: '<|channel>thought', close: '<channel|>', lone: 'hide', endedByCalls: ['<|tool_call>'] },
   // Swiss AI Apertus.
   { open: '<|inner_prefix|>', close: '<|inner_suffix|>', lone: 'reasoning-before' },
 ];

@@ -29,6 +29,7 @@ export interface ThinkTagOptions {
   startsInReasoning?: boolean;
 }
 
+const NO_MARKERS: readonly string[] = [];
 const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
 /** Every open and close tag with its pair, listed once (no allocation per `<`). */
 const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
@@ -117,6 +118,12 @@ export class ThinkTagSplitter {
       } else if (this.#inThink !== undefined) {
         this.#emit(input.slice(start, at));
         this.#inThink = undefined;
+        if (tag !== tags.close) {
+          // A call marker ended the block: it stays in the text for the dialects.
+          this.#sawTag = true;
+          start = from = at;
+          continue;
+        }
       } else if (tags.lone === 'hide') {
         // A stray special token: dropped, the text around it joined as it was.
         this.#emit(input.slice(start, at));
@@ -157,7 +164,12 @@ export class ThinkTagSplitter {
     if (this.#inThink !== undefined) {
       const tags = this.#inThink;
       const match = matchTag(input, at, tags.close);
-      return match === 'none' ? undefined : [tags, tags.close, match];
+      if (match !== 'none') return [tags, tags.close, match];
+      for (const marker of tags.endedByCalls ?? NO_MARKERS) {
+        const call = matchTag(input, at, marker);
+        if (call !== 'none') return [tags, marker, call];
+      }
+      return undefined;
     }
     let partial: [ReasoningTags, string, 'partial'] | undefined;
     for (const [tags, tag] of EVERY_TAG) {

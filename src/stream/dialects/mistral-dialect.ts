@@ -19,7 +19,7 @@ const NAME = /^[A-Za-z0-9_-]*/;
 
 /**
  * Mistral's `[TOOL_CALLS]`, in its three spellings: before tokenizer v11 a JSON array
- * `[TOOL_CALLS] [{"name": …, "arguments": {…}}, …]`; v11 and later
+ * `[TOOL_CALLS] [{"name": …, "arguments": {…}, "id": …}, …]`; v11 and later
  * `[TOOL_CALLS]NAME[ARGS]{…}` (optionally `[CALL_ID]ID` before `[ARGS]`), repeated per call;
  * and `[TOOL_CALLS]NAME{…}` as some servers print it. The block ends with its JSON value.
  * mistral-common encodes an assistant message as its content followed directly by the
@@ -55,7 +55,8 @@ export const mistralDialect: TaggedDialect = {
   },
   parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const trimmed = body.trim();
-    if (trimmed.startsWith('[')) return callsFromJsonArray(trimmed, toolNames);
+    if (trimmed.startsWith('['))
+      return withArrayIds(callsFromJsonArray(trimmed, toolNames), trimmed);
     const match =
       /^([A-Za-z0-9_-]+)(?:\[CALL_ID\]([A-Za-z0-9]+))?(?:\[ARGS\])?\s*(\{[\s\S]*\})$/.exec(trimmed);
     if (match === null) return undefined;
@@ -65,6 +66,20 @@ export const mistralDialect: TaggedDialect = {
     return [{ name, arguments: args, ...(id === undefined ? {} : { id }) }];
   },
 };
+
+/**
+ * Mistral Nemo gives each call of the array an `"id"` (9 letters and digits) that its
+ * template expects back: kept as the call's id, as llama.cpp's mistral-nemo parser does.
+ */
+function withArrayIds(calls: TextToolCall[] | undefined, json: string): TextToolCall[] | undefined {
+  const items = parseJson(json);
+  if (calls === undefined || !Array.isArray(items) || items.length !== calls.length) return calls;
+  return calls.map((call, index) => {
+    const item: unknown = items[index];
+    const id = isRecord(item) ? item.id : undefined;
+    return typeof id === 'string' && /^[A-Za-z0-9]+$/.test(id) ? { ...call, id } : call;
+  });
+}
 
 function valueEnd(body: string, from: number): BlockEnd {
   const end = jsonExtent(body, from);
