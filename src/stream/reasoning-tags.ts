@@ -8,6 +8,14 @@ export interface ReasoningTags {
    * stray special token, dropped (Gemma 4's `<channel|>`).
    */
   lone: 'reasoning-before' | 'hide';
+  /**
+   * Call markers that end this block when they open inside it: the model started calling
+   * without closing its thought (vLLM's `gemma4`, `glm47_moe` and `minimax_m2` parsers go
+   * from reasoning to a call on them). From the marker on the thought is held: the block's
+   * closing tag still coming makes all of it reasoning (a thought that mentions the tag);
+   * the stream ending makes the marker and what follows the answer, read for calls.
+   */
+  callsEnd?: readonly string[];
 }
 
 /**
@@ -17,13 +25,18 @@ export interface ReasoningTags {
  */
 export const REASONING_TAGS: readonly ReasoningTags[] = [
   // DeepSeek R1 / V3.1, Qwen3, QwQ, GLM, MiniMax M2, Kimi K2 Thinking, LFM2, Phi-4 reasoning.
-  { open: '<think>', close: '</think>', lone: 'reasoning-before' },
+  {
+    open: '<think>',
+    close: '</think>',
+    lone: 'reasoning-before',
+    callsEnd: ['<tool_call>', '<minimax:tool_call>'],
+  },
   // ByteDance Seed-OSS (`<seed:cot_budget_reflect>` notes inside stay reasoning).
   { open: '<seed:think>', close: '</seed:think>', lone: 'reasoning-before' },
   // Magistral, Mistral Small 3.2+ and Devstral with reasoning.
   { open: '[THINK]', close: '[/THINK]', lone: 'reasoning-before' },
   // Gemma 4: `<|channel>thought\n…<channel|>`; an empty block or a stray `<channel|>` occurs.
-  { open: '<|channel>thought', close: '<channel|>', lone: 'hide' },
+  { open: '<|channel>thought', close: '<channel|>', lone: 'hide', callsEnd: ['<|tool_call>'] },
   // Swiss AI Apertus.
   { open: '<|inner_prefix|>', close: '<|inner_suffix|>', lone: 'reasoning-before' },
 ];
