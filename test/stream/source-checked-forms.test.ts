@@ -71,3 +71,42 @@ describe('a call opened inside an unclosed thought ends the thought', () => {
     });
   });
 });
+
+describe('MiniMax M2 names and parameters as vLLM minimax_m2 reads them', () => {
+  it("reads single-quoted and unquoted names (<invoke name='…'>, <parameter name=…>)", () => {
+    expectEverySplit(
+      "<minimax:tool_call>\n<invoke name='get_weather'>\n<parameter name='city'>Paris</parameter>\n<parameter name=days>3</parameter>\n</invoke>\n<invoke name=get_time>\n<parameter name=zone>CET</parameter>\n</invoke>\n</minimax:tool_call>",
+      {
+        text: '',
+        reasoning: '',
+        calls: [
+          ['get_weather', { city: 'Paris', days: '3' }],
+          ['get_time', { zone: 'CET' }],
+        ],
+      },
+    );
+  });
+
+  it('ends a parameter left unclosed at the next <parameter name=', () => {
+    expectEverySplit(
+      '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris\n<parameter name="days">3</parameter>\n</invoke>\n</minimax:tool_call>',
+      { text: '', reasoning: '', calls: [['get_weather', { city: 'Paris', days: '3' }]] },
+    );
+  });
+});
+
+describe('Qwen3-Coder / Qwen3.5 XML as vLLM qwen3_coder reads it', () => {
+  it('reads several <function=…> in one <tool_call> block', () => {
+    expectEverySplit(
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n<function=get_time>\n<parameter=zone>\nCET\n</parameter>\n</function>\n</tool_call>',
+      {
+        text: '',
+        reasoning: '',
+        calls: [
+          ['get_weather', { city: 'Paris' }],
+          ['get_time', { zone: 'CET' }],
+        ],
+      },
+    );
+  });
+});
