@@ -110,3 +110,39 @@ describe('Qwen3-Coder / Qwen3.5 XML as vLLM qwen3_coder reads it', () => {
     );
   });
 });
+
+describe('LFM2 as llama.cpp (common/chat-parsers/lfm2.cpp) and vLLM lfm2 read it', () => {
+  it('reads the JSON list form <|tool_call_start|>[{"name", "arguments", "id"}]<|tool_call_end|>', () => {
+    expectEverySplit(
+      '<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "call_1"}, {"name": "get_time", "arguments": {"zone": "CET"}}]<|tool_call_end|>',
+      {
+        text: '',
+        reasoning: '',
+        calls: [
+          ['get_weather', { city: 'Paris' }],
+          ['get_time', { zone: 'CET' }],
+        ],
+      },
+      'LFM2-1.2B',
+    );
+  });
+
+  it('runs the calls when the model writes its answer straight after <|tool_call_end|>', () => {
+    // LFM2's own template example: `…<|tool_call_end|>Checking the current status…<|im_end|>`.
+    expectEverySplit(
+      '<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>Checking the weather.',
+      { text: 'Checking the weather.', reasoning: '', calls: [['get_weather', { city: 'Paris' }]] },
+      'LFM2.5-1.2B-Instruct',
+    );
+  });
+});
+
+describe('Seed-OSS as llama.cpp (common/chat-parsers/seed-oss.cpp) reads it', () => {
+  it('lets the calls stand when <seed:eos> follows them', () => {
+    expectEverySplit(
+      '<seed:tool_call>\n<function=get_time>\n<parameter=zone>CET</parameter>\n</function>\n</seed:tool_call><seed:eos>',
+      { text: '<seed:eos>', reasoning: '', calls: [['get_time', { zone: 'CET' }]] },
+      'Seed-OSS-36B-Instruct',
+    );
+  });
+});
