@@ -146,3 +146,17 @@ describe('Seed-OSS as llama.cpp (common/chat-parsers/seed-oss.cpp) reads it', ()
     );
   });
 });
+
+describe('Gemma 4 arguments as llama.cpp (common/parsers/gemma4.cpp) and vLLM gemma4 read them', () => {
+  it('reads a key that is not an identifier (everything up to its colon)', () => {
+    expectEverySplit(
+      '<|tool_call>call:get_weather{city name:<|"|>Paris<|"|>,$unit:<|"|>C<|"|>}<tool_call|>',
+      {
+        text: '',
+        reasoning: '',
+        calls: [['get_weather', { 'city name': 'Paris', $unit: 'C' }]],
+      },
+      'gemma-4-e4b-it',
+    );
+  });
+});
