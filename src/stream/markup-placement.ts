@@ -2,9 +2,10 @@ import type { TextToolCall } from './dialects/text-tool-call-dialect.js';
 
 /**
  * What may follow a model's calls without making them quoted text: white space and
- * special tokens (`<|tool_response>`, `<|im_end|>`, `<｜end▁of▁sentence｜>`, `</s>`).
+ * special tokens (`<|tool_response>`, `<|im_end|>`, `<｜end▁of▁sentence｜>`, `</s>`, Seed-OSS's
+ * `<seed:eos>`).
  */
-const AFTER_CALLS = /^(?:\s|<\|[^<>]*>|<[^<>]*\|>|<｜[^<>]*｜>|<\/s>)*$/;
+const AFTER_CALLS = /^(?:\s|<\|[^<>]*>|<[^<>]*\|>|<｜[^<>]*｜>|<\/s>|<seed:eos>)*$/;
 
 /**
  * What `text`, read right after a call block, says about the calls: `'quoted'` when prose

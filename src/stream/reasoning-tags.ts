@@ -9,11 +9,13 @@ export interface ReasoningTags {
    */
   lone: 'reasoning-before' | 'hide';
   /**
-   * Markers of a tool call that end the open block when no `close` came first (the model
-   * calls from inside its thinking); the marker stays in the text for the dialects.
-   * Special tokens only, so prose about calls stays reasoning.
+   * Call markers that end this block when they open inside it: the model started calling
+   * without closing its thought (vLLM's `gemma4`, `glm47_moe` and `minimax_m2` parsers go
+   * from reasoning to a call on them). From the marker on the thought is held: the block's
+   * closing tag still coming makes all of it reasoning (a thought that mentions the tag);
+   * the stream ending makes the marker and what follows the answer, read for calls.
    */
-  endedByCalls?: readonly string[];
+  callsEnd?: readonly string[];
 }
 
 /**
@@ -23,21 +25,25 @@ export interface ReasoningTags {
  */
 export const REASONING_TAGS: readonly ReasoningTags[] = [
   // DeepSeek R1 / V3.1, Qwen3, QwQ, GLM, MiniMax M2, Kimi K2 Thinking, LFM2, Phi-4 reasoning.
-  // DeepSeek V3.2 / V4 call from inside thinking (llama.cpp `common/parsers/deepseek.cpp`
-  // ends the reasoning at the DSML block).
   {
     open: '<think>',
     close: '</think>',
     lone: 'reasoning-before',
-    endedByCalls: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'],
+    // DeepSeek V3.2 / V4 call from inside thinking too (llama.cpp `common/parsers/deepseek.cpp`
+    // ends the reasoning at the DSML block).
+    callsEnd: [
+      '<tool_call>',
+      '<minimax:tool_call>',
+      '<｜DSML｜function_calls>',
+      '<｜DSML｜tool_calls>',
+    ],
   },
   // ByteDance Seed-OSS (`<seed:cot_budget_reflect>` notes inside stay reasoning).
   { open: '<seed:think>', close: '</seed:think>', lone: 'reasoning-before' },
   // Magistral, Mistral Small 3.2+ and Devstral with reasoning.
   { open: '[THINK]', close: '[/THINK]', lone: 'reasoning-before' },
   // Gemma 4: `<|channel>thought\n…<channel|>`; an empty block or a stray `<channel|>` occurs.
-  // A `<|tool_call>` inside the thought ends it (vLLM `gemma4` reasoning parser).
-  { open: '<|channel>thought', close: '<channel|>', lone: 'hide', endedByCalls: ['<|tool_call>'] },
+  { open: '<|channel>thought', close: '<channel|>', lone: 'hide', callsEnd: ['<|tool_call>'] },
   // Swiss AI Apertus.
   { open: '<|inner_prefix|>', close: '<|inner_suffix|>', lone: 'reasoning-before' },
 ];

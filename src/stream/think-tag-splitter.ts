@@ -29,7 +29,6 @@ export interface ThinkTagOptions {
   startsInReasoning?: boolean;
 }
 
-const NO_MARKERS: readonly string[] = [];
 const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
 /** Every open and close tag with its pair, listed once (no allocation per `<`). */
 const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
@@ -56,6 +55,14 @@ export class ThinkTagSplitter {
   readonly #sink: ThinkTagSink;
   /** The open block's tags, while inside one. */
   #inThink: ReasoningTags | undefined;
+  /**
+   * The thought since a call marker opened inside it ({@link ReasoningTags.callsEnd}), held:
+   * the block's closing tag makes it reasoning; the end of the stream, the answer from the
+   * marker on (the model called without closing its thought).
+   */
+  #pending: string | undefined;
+  /** Where the marker starts in {@link #pending}. */
+  #pendingCall = 0;
   #sawTag = false;
   /** The possible start of a tag at the end of the last delta. */
   #held = '';
@@ -104,6 +111,17 @@ export class ThinkTagSplitter {
         continue;
       }
       const [tags, tag, match] = found;
+      if (this.#inThink !== undefined && tag !== tags.close) {
+        // A call marker inside the thought (or the start of one): hold from here on.
+        if (match === 'full' && this.#pending === undefined) {
+          this.#pending = '';
+          this.#emit(input.slice(start, at));
+          this.#pendingCall = this.#pending.length;
+          start = at;
+        }
+        from = at + 1;
+        if (match === 'full') continue;
+      }
       if (match === 'partial') {
         // Before any tag, a partial one may be a lone `</think>` that makes this delta's
         // text reasoning: hold the delta's text with it (one delta at most).
@@ -117,13 +135,10 @@ export class ThinkTagSplitter {
         this.#inThink = tags;
       } else if (this.#inThink !== undefined) {
         this.#emit(input.slice(start, at));
+        const pending = this.#pending;
+        this.#pending = undefined;
+        if (pending !== undefined && pending !== '') this.#sink.reasoning(pending);
         this.#inThink = undefined;
-        if (tag !== tags.close) {
-          // A call marker ended the block: it stays in the text for the dialects.
-          this.#sawTag = true;
-          start = from = at;
-          continue;
-        }
       } else if (tags.lone === 'hide') {
         // A stray special token: dropped, the text around it joined as it was.
         this.#emit(input.slice(start, at));
@@ -154,6 +169,14 @@ export class ThinkTagSplitter {
   /** The stream ended: a held-back partial tag was ordinary content after all. */
   flush(): void {
     this.#releaseMidThought();
+    const pending = this.#pending;
+    if (pending !== undefined) {
+      // The model called from inside its thought and stopped: the call is the answer.
+      this.#pending = undefined;
+      if (this.#pendingCall > 0) this.#sink.reasoning(pending.slice(0, this.#pendingCall));
+      this.#inThink = undefined;
+      this.#sink.text(pending.slice(this.#pendingCall));
+    }
     const held = this.#held;
     this.#held = '';
     this.#emit(held);
@@ -165,7 +188,7 @@ export class ThinkTagSplitter {
       const tags = this.#inThink;
       const match = matchTag(input, at, tags.close);
       if (match !== 'none') return [tags, tags.close, match];
-      for (const marker of tags.endedByCalls ?? NO_MARKERS) {
+      for (const marker of tags.callsEnd ?? []) {
         const call = matchTag(input, at, marker);
         if (call !== 'none') return [tags, marker, call];
       }
@@ -228,7 +251,8 @@ export class ThinkTagSplitter {
       if (piece === '') return;
       this.#trimLeading = false;
     }
-    if (this.#inThink !== undefined) this.#sink.reasoning(piece);
+    if (this.#pending !== undefined) this.#pending += piece;
+    else if (this.#inThink !== undefined) this.#sink.reasoning(piece);
     else this.#sink.text(piece);
   }
 }

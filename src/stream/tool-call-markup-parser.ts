@@ -362,6 +362,13 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       return;
     }
     const awaited = this.#awaited;
+    if (block.dialect?.proseAfter === 'same-line') {
+      // The template writes the answer right after the block: these calls stand now.
+      this.#awaited = undefined;
+      if (awaited !== undefined) this.#report(awaited.calls, awaited.markup);
+      this.#report(calls, (awaited?.after ?? '') + block.text + body);
+      return;
+    }
     if (awaited === undefined) this.#awaited = { calls, markup: block.text + body, after: '' };
     else {
       awaited.calls.push(...calls);

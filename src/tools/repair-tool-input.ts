@@ -5,7 +5,9 @@ import type { JsonSchema } from './tool.js';
  * Repairs what small local models get wrong in tool arguments when the tool's JSON Schema
  * gives the fix one obvious meaning — and nothing else:
  *
- * - `"5"` → `5` where a number (or integer) is expected, `"true"` / `"false"` → booleans;
+ * - `"5"` → `5` where a number (or integer) is expected, `"true"` / `"false"` (`"True"` /
+ *   `"False"` too) → booleans;
+ * - `"null"` / `"None"` where no string fits → `null`;
  * - `null` for an optional field that does not allow `null` → the field is left out;
  * - a JSON-encoded string where an object or array is expected → the parsed value;
  * - a single value where an array is expected → `[value]` (when it fits the items).
@@ -42,7 +44,7 @@ function repairObject(
   for (const [key, value] of Object.entries(input)) {
     if (!Object.hasOwn(properties, key)) continue;
     const fieldSchema = properties[key];
-    if (value === null && !required.has(key)) {
+    if ((value === null || isNullText(value, fieldSchema)) && !required.has(key)) {
       const types = typesOf(fieldSchema);
       if (types !== undefined && !types.has('null')) {
         repaired ??= { ...input };
@@ -69,6 +71,7 @@ function repairArray(input: readonly unknown[], schema: unknown): unknown[] | un
 function repairValue(value: unknown, schema: unknown): Repair {
   const types = typesOf(schema);
   if (types === undefined) return undefined;
+  if (types.has('null') && isNullText(value, schema)) return { value: null };
   if (fits(value, types)) return repairInside(value, schema);
   if (typeof value === 'string') {
     const fixed = repairString(value.trim(), types, schema);
@@ -88,8 +91,10 @@ function repairString(text: string, types: ReadonlySet<string>, schema: unknown)
     const number = Number(text);
     if (types.has('number') || Number.isInteger(number)) return { value: number };
   }
-  if (types.has('boolean') && (text === 'true' || text === 'false')) {
-    return { value: text === 'true' };
+  // `True` / `False`: Python's str() form, which Qwen3.5's and Seed-OSS's templates teach.
+  const lower = text.toLowerCase();
+  if (types.has('boolean') && (lower === 'true' || lower === 'false')) {
+    return { value: lower === 'true' };
   }
   if (
     (types.has('object') || types.has('array')) &&
@@ -118,6 +123,16 @@ function repairInside(value: unknown, schema: unknown): Repair {
     return fixed === undefined ? undefined : { value: fixed };
   }
   return undefined;
+}
+
+/**
+ * `"null"` or Python's `"None"` where no string fits: the null that XML call forms (Qwen3.5,
+ * Seed-OSS, as vLLM's qwen3_coder and seed_oss parsers read them) can only write as text.
+ */
+function isNullText(value: unknown, schema: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return (text === 'None' || text === 'null') && typesOf(schema)?.has('string') === false;
 }
 
 function fits(value: unknown, types: ReadonlySet<string>): boolean {

@@ -83,3 +83,26 @@ describe('repairToolInput (pure, driven by the JSON Schema)', () => {
     });
   });
 });
+
+describe('repairToolInput: Python literals Qwen3.5 and Seed-OSS write in XML calls (issue 28)', () => {
+  // vLLM's qwen3_coder and seed_oss parsers read these by the schema; the models' templates
+  // render arguments with Python's str(), so `True`, `False` and `None` come back.
+  it('reads "True" / "False" as booleans where the schema wants one', () => {
+    expect(repairToolInput({ dry: 'True' }, schema)).toEqual({ dry: true });
+    expect(repairToolInput({ dry: 'False' }, schema)).toEqual({ dry: false });
+  });
+
+  it('reads "None" / "null" as null where no string fits: null if allowed, else an optional field is left out', () => {
+    const nullable = tool({
+      name: 'n',
+      description: 'N',
+      input: z.object({ at: z.number().nullable() }),
+    }).parameters;
+    expect(repairToolInput({ at: 'None' }, nullable)).toEqual({ at: null });
+    expect(repairToolInput({ tags: 'None', point: 'null' }, schema)).toEqual({});
+  });
+
+  it('keeps "None" as text where a string fits', () => {
+    expect(repairToolInput({ note: 'None', maybe: 'None', dry: true }, schema)).toBeUndefined();
+  });
+});

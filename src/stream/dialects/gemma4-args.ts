@@ -3,7 +3,8 @@ export const GEMMA4_QUOTE = '<|"|>';
 
 /**
  * Reads Gemma 4's call arguments `{city:<|"|>Paris<|"|>,days:3,at:{lat:4.5}}`: bare keys
- * (nested too), strings wrapped in `<|"|>`, numbers, `true`/`false`/`null` bare, nested
+ * (nested too; a key is everything up to its colon, spaces included, as llama.cpp's
+ * `gemma4-dict-key` reads it), strings wrapped in `<|"|>`, numbers, `true`/`false`/`null` bare, nested
  * `{}` / `[]`. A bare word that is none of those is read as a string (the form left when a
  * server strips special tokens, quotes included). `undefined` when the text is not such an
  * object. Checked against vLLM's `gemma4` parser and llama.cpp `common/parsers/gemma4.cpp`.
@@ -42,7 +43,7 @@ function readObject(reader: Reader): Record<string, unknown> {
     if (reader.text[reader.index] === '}') break;
     const key = reader.text.startsWith(GEMMA4_QUOTE, reader.index)
       ? readQuoted(reader)
-      : readBare(reader, /[^:,{}[\]\s]/);
+      : readBare(reader, /[^:,{}[\]]/).trimEnd();
     if (key === '') throw new SyntaxError('expected a key');
     expect(reader, ':');
     object[key] = readValue(reader);

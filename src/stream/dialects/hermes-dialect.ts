@@ -1,6 +1,6 @@
 import { callFromJson, parseJson, skipSpace } from './json-call.js';
 import { glmCallStart, parseGlmCall } from './glm-call.js';
-import { parseQwen3CoderCall } from './qwen3-coder-call.js';
+import { parseQwen3CoderCalls } from './qwen3-coder-call.js';
 import type {
   BlockContext,
   BlockEnd,
@@ -14,7 +14,8 @@ const FUNCTION = '<function=';
 /**
  * Hermes / Qwen 2.5–3: `<tool_call>{"name": …, "arguments": …}</tool_call>` (or `parameters`,
  * as some fine-tunes write it), Qwen3-Coder's (and Qwen3.5 / 3.6's) XML body
- * `<tool_call><function=NAME><parameter=KEY>VALUE</parameter>…</function></tool_call>`, and
+ * `<tool_call><function=NAME><parameter=KEY>VALUE</parameter>…</function></tool_call>` (several
+ * `<function=…>` in one block too, as vLLM's qwen3_coder reads them), and
  * GLM-4.5–5's `<tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value></tool_call>`.
  * A block left unclosed at the end still counts (Qwen may stop at `</tool_call>`).
  */
@@ -36,11 +37,10 @@ export const hermesDialect: TaggedDialect = {
   parse(body: string, { toolNames }: BlockContext): TextToolCall[] | undefined {
     const inner = body.endsWith(CLOSE) ? body.slice(0, -CLOSE.length) : body;
     const trimmed = inner.trim();
+    if (trimmed.startsWith(FUNCTION)) return parseQwen3CoderCalls(trimmed, toolNames);
     const call = trimmed.startsWith('{')
       ? callFromJson(parseJson(trimmed), toolNames)
-      : trimmed.startsWith(FUNCTION)
-        ? parseQwen3CoderCall(trimmed, toolNames)
-        : parseGlmCall(trimmed, toolNames);
+      : parseGlmCall(trimmed, toolNames);
     return call === undefined ? undefined : [call];
   },
 };

@@ -27,3 +27,29 @@ export function parseQwen3CoderCall(
   // Anything but whitespace outside the parameters is not this format.
   return rest.trim() === '' ? { name, arguments: args } : undefined;
 }
+
+const FUNCTIONS = /<function=[\s\S]*?(?:<\/function>|$)/g;
+
+/**
+ * One or more Qwen3-Coder `<function=…>…</function>` in a row — the body of one
+ * `<tool_call>` block (vLLM's qwen3_coder reads every `<function=` in a block as a call).
+ * `undefined` unless each is a registered tool's call and only white space is between them.
+ *
+ * @example
+ * parseQwen3CoderCalls('<function=a>\n</function>\n<function=b>\n</function>', new Set(['a', 'b']));
+ * // [{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }]
+ */
+export function parseQwen3CoderCalls(
+  text: string,
+  toolNames: ReadonlySet<string>,
+): TextToolCall[] | undefined {
+  const calls: TextToolCall[] = [];
+  let rest = text;
+  for (const [whole] of text.matchAll(FUNCTIONS)) {
+    const call = parseQwen3CoderCall(whole.trim(), toolNames);
+    if (call === undefined) return undefined;
+    calls.push(call);
+    rest = rest.replace(whole, '');
+  }
+  return calls.length > 0 && rest.trim() === '' ? calls : undefined;
+}

@@ -43,6 +43,12 @@ export interface TaggedDialect {
    * start a new line (Hermes templates put `\n<tool_call>` after the text).
    */
   readonly afterText?: 'same-line';
+  /**
+   * `'same-line'` when the model's template writes its answer straight after the block
+   * (LFM2: `<|tool_call_end|>Checking…`): prose after the block on its line does not make
+   * the calls quoted. Absent: a call ends the model's turn, so such prose means it was.
+   */
+  readonly proseAfter?: 'same-line';
   /** Where the block whose text after the opener is `body` ends, as far as `body` tells. */
   end(body: string, context: BlockContext): BlockEnd;
   /**
