@@ -1,7 +1,15 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
 import { z } from 'zod';
-import { Client, scriptedBackend, tool, type AgentEvent } from '../../src/index.js';
+import {
+  Client,
+  memoryHistory,
+  scriptedBackend,
+  tool,
+  type AgentEvent,
+  type Message,
+} from '../../src/index.js';
+import { loadToolCards } from '../../components/tool-card/tool-card-loader.js';
 import { CARDS_PER_RENDER } from '../../components/transcript/card-budget.js';
 
 // Issue 27 item 6, the structure behind "200 calls render with no long task" (the timing is
@@ -13,7 +21,8 @@ afterEach(() => {
   for (const element of mounted.splice(0)) element.remove();
 });
 
-test('200 new tool cards appear a batch per render, in order, each with its result', async () => {
+// A guard, not a before/after test: during a run the cards already came a few per task.
+test('200 calls run: their cards come a batch per render at most, in order, each with its result', async () => {
   const step = tool({
     name: 'step',
     description: 'One step',
@@ -71,4 +80,52 @@ test('200 new tool cards appear a batch per render, in order, each with its resu
     event.type === 'tool_result' ? [event.toolUseId] : [],
   );
   expect(results).toEqual(toolCalls.map(({ id }) => id));
+});
+
+test('opening a conversation with 200 tool calls builds their cards a batch per render, in order', async () => {
+  await loadToolCards();
+  const history = memoryHistory();
+  const messages: Message[] = [
+    { role: 'user', content: 'Take 200 steps' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: Array.from({ length: 200 }, (_, n) => ({
+        id: `c${n}`,
+        type: 'function' as const,
+        function: { name: 'step', arguments: JSON.stringify({ n }) },
+      })),
+    },
+    ...Array.from({ length: 200 }, (_, n) => ({
+      role: 'tool' as const,
+      tool_call_id: `c${n}`,
+      content: `result ${n}`,
+    })),
+    { role: 'assistant', content: 'All done.' },
+  ];
+  await history.append('many', messages);
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '700px';
+  chat.model = 'm';
+  chat.baseUrl = 'http://127.0.0.1:9/v1';
+  chat.history = history;
+  chat.conversationId = 'many';
+  const counts: number[] = [];
+  const observer = new MutationObserver(() => {
+    const count = chat.shadowRoot?.querySelectorAll('section.tool').length ?? 0;
+    if (count !== counts.at(-1)) counts.push(count);
+  });
+  document.body.append(chat);
+  mounted.push(chat);
+  const root = chat.shadowRoot;
+  if (!root) throw new Error('no shadow root');
+  observer.observe(root, { childList: true, subtree: true });
+  await expect.poll(() => root.querySelectorAll('section.tool.done').length).toBe(200);
+  observer.disconnect();
+  const growth = counts.map((count, index) => count - (counts[index - 1] ?? 0));
+  expect(Math.max(...growth)).toBeLessThanOrEqual(CARDS_PER_RENDER);
+  const cards = [...root.querySelectorAll('section.tool')];
+  expect(cards.map((card) => card.querySelector('.tool-result pre')?.textContent?.trim())).toEqual(
+    Array.from({ length: 200 }, (_, n) => `result ${n}`),
+  );
 });
