@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { skipped, type Figure } from './support/figure.js';
 import { formatNotes, formatTable } from './support/report.js';
 import { browserChat } from './node/browser-chat.js';
+import { browserChatCalls } from './node/browser-chat-calls.js';
 import { browserCore } from './node/browser-core.js';
 import { browserEngine } from './node/browser-engine.js';
 import { bundleSizes } from './node/bundle-sizes.js';
@@ -39,6 +40,7 @@ const SECTIONS: Section[] = [
   { name: 'search', run: searchFigures },
   { name: 'browser', run: browserCore },
   { name: 'chat', run: browserChat },
+  { name: 'calls', run: browserChatCalls },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'run', run: clientRun },
   { name: 'engine', run: browserEngine },

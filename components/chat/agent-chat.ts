@@ -12,6 +12,7 @@ import { copyCode } from '../markdown/copy-code.js';
 import type { MessageActions } from '../transcript/message-actions.js';
 import { loadMessageRow } from './message-row-loader.js';
 import { entryTemplate } from '../transcript/entry-template.js';
+import { CardBudget } from '../transcript/card-budget.js';
 import { FrameScheduler } from '../markdown/frame-scheduler.js';
 import { MessageWindow } from './message-window.js';
 import { downIcon } from './icons.js';
@@ -227,7 +228,12 @@ export class AgentChat extends AgentChatSettings {
 
   protected override updated(): void {
     this.#window.observe(this.renderRoot, () => this.#log());
+    // Cards this render left for later: the next batch in a new task (the page paints between).
+    if (this.#cardBudget.deferred.size > 0) setTimeout(() => this.requestUpdate(), 0);
   }
+
+  /** The last render's tool-card budget (see CardBudget). */
+  #cardBudget = new CardBudget();
 
   #onLoaded(): void {
     this.#window.reset(this.#session.transcript.entries.length);
@@ -283,6 +289,9 @@ export class AgentChat extends AgentChatSettings {
     const managed = store !== undefined && this.client === undefined;
     const t = this.#t;
     const cards = toolCards() !== undefined;
+    // Many new tool cards are built a batch per render, the rest in the renders that follow.
+    const deferred = this.#cardBudget.deferred;
+    const budget = (this.#cardBudget = new CardBudget());
     return html`
       <div class="frame ${managed && this.sidebarOpen ? 'with-sidebar' : ''}" part="frame"
         @keydown=${(event: KeyboardEvent) => {
@@ -336,7 +345,15 @@ export class AgentChat extends AgentChatSettings {
               (entry) => entry.key,
               (entry) =>
                 guard(
-                  [entry, entry.version, t, cards, this.#messageActions, this.allowRemoteImages],
+                  [
+                    entry,
+                    entry.version,
+                    t,
+                    cards,
+                    this.#messageActions,
+                    this.allowRemoteImages,
+                    deferred.has(entry) ? budget : undefined,
+                  ],
                   () =>
                     entryTemplate(
                       entry,
@@ -344,6 +361,7 @@ export class AgentChat extends AgentChatSettings {
                       t,
                       this.#messageActions,
                       this.allowRemoteImages,
+                      budget,
                     ),
                 ),
             )}

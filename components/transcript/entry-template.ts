@@ -4,6 +4,7 @@ import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCards } from '../tool-card/tool-card-loader.js';
 import type { Translate } from '../strings/chat-strings.js';
 import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
+import { CardBudget } from './card-budget.js';
 import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
 import { summaryDividers } from '../summary/summary-dividers-loader.js';
@@ -17,6 +18,7 @@ export function entryTemplate(
   t: Translate,
   messageActions: MessageActions | undefined,
   allowRemoteImages = false,
+  budget = new CardBudget(Infinity),
 ): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
@@ -34,7 +36,7 @@ export function entryTemplate(
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
-    ${entry.parts.map((part) => partTemplate(part, actions, t))}
+    ${entry.parts.map((part) => partTemplate(part, actions, t, () => budget.take(entry)))}
     ${
       entry.state === 'streaming' && !hasVisibleOutput(entry)
         ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${
@@ -66,8 +68,19 @@ function userImage(
 
 /** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
 const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
+/** Cards of arguments still streaming that were rendered once (the next renders are updates). */
+const shownInputCards = new WeakSet<object>();
 
-function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translate): unknown {
+/**
+ * One part of an answer. `build()` says whether this render may build one more card (see
+ * CardBudget): past it a card keeps its last template, and a new one waits for a later render.
+ */
+function partTemplate(
+  part: AssistantPart,
+  actions: ToolCardActions,
+  t: Translate,
+  build: () => boolean,
+): unknown {
   switch (part.kind) {
     case 'text':
       return html`${part.view.element}`;
@@ -81,7 +94,11 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
       // The cards' code loads right after the first paint: until then (a moment) none shows.
       const cards = toolCards();
       if (!cards) return nothing;
-      if (part.kind === 'tool-input') return cards.toolInputCard(part, t);
+      if (part.kind === 'tool-input') {
+        if (!shownInputCards.has(part) && !build()) return nothing;
+        shownInputCards.add(part);
+        return cards.toolInputCard(part, t);
+      }
       // An entry re-renders on every event of its run: with 200 cards, building each card's
       // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
       const shown = [
@@ -104,6 +121,7 @@ function partTemplate(part: AssistantPart, actions: ToolCardActions, t: Translat
       const cached = cardTemplates.get(part);
       if (cached && cached.shown.every((value, index) => value === shown[index]))
         return cached.template;
+      if (!build()) return cached?.template ?? nothing;
       const template = cards.toolCard(part, actions, t);
       cardTemplates.set(part, { shown, template });
       return template;

@@ -12,6 +12,9 @@ import { announceSettled, cancelUnsettled, failedCall, type Call } from './round
 // The half of a tool round that runs tools: PreToolUse hooks and approval predicates, execute,
 // PostToolUse hooks. tool-round.ts loads it with the first round that needs it.
 
+/** How long ready calls may run back to back before the main thread is handed back. */
+const TOOL_SLICE_MS = 25;
+
 /** {@link prepareCall} once `PreToolUse` hooks or a `needsApproval` function have to run. */
 export async function prepareWithHooks(
   context: LoopContext,
@@ -59,14 +62,22 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Phase
   let unannounced = 0;
   let failure: { error: unknown } | undefined;
   let wake: (() => void) | undefined;
-  round.calls.forEach((call, index) => {
-    if (call.status !== 'ready') return;
+  let sliceStart = performance.now();
+  for (const [index, call] of round.calls.entries()) {
+    if (call.status !== 'ready') continue;
+    // Tools that answer at once, back to back (200 in one answer), hand the main thread back
+    // (input, paint) after each slice of synchronous work; the results keep the calls' order.
+    if (performance.now() - sliceStart >= TOOL_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+      if (context.signal?.aborted === true) break;
+    }
     const settling = runCall(context, call);
     // A tool that answered at once (a sync execute, no hooks) settles without a promise.
     if (!(settling instanceof Promise)) {
       round.calls[index] = settling;
       unannounced++;
-      return;
+      continue;
     }
     running++;
     settling.then(
@@ -82,7 +93,7 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Phase
         wake?.();
       },
     );
-  });
+  }
   while (running > 0 || unannounced > 0) {
     if (unannounced === 0 && failure === undefined) {
       await new Promise<void>((resolve) => (wake = resolve));

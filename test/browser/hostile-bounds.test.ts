@@ -55,6 +55,10 @@ async function twoHundredCalls(limit: number | undefined) {
       timeout: 30_000,
     })
     .toContain('All done.');
+  // Many new cards are built a batch per render: the last ones may follow the answer's text.
+  await expect
+    .poll(() => chat.shadowRoot?.querySelectorAll('section.tool').length, { timeout: 30_000 })
+    .toBe(200);
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
   observer.disconnect();
   const cards = chat.shadowRoot?.querySelectorAll('section.tool').length ?? 0;

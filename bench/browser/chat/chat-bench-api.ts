@@ -6,6 +6,20 @@ export interface ChatBenchApi {
   stream(options: StreamOptions): Promise<StreamTimes>;
   /** Opens `<agent-chat>` on an IndexedDB conversation of `messages` messages. */
   open(options: { messages: number; branches?: number; huge?: HostileAnswer }): Promise<OpenTimes>;
+  /** One answer with `count` tool calls, all run (automatic runs, the limit raised) and shown as cards. */
+  calls(options: { count: number }): Promise<CallsTimes>;
+}
+
+export interface CallsTimes {
+  /** From sending the prompt to every card on screen with its result, the answer after them. */
+  totalMs: number;
+  /** The longest `longtask` entry meanwhile (0 when none reached 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  longestFrameGapMs: number;
+  /** Calls whose tool ran, and cards shown done (checked by the runner). */
+  ran: number;
+  cards: number;
 }
 
 export interface StreamOptions {

@@ -1,0 +1,131 @@
+import { afterEach, expect, test } from 'vitest';
+import '../../components/index.js';
+import { z } from 'zod';
+import {
+  Client,
+  memoryHistory,
+  scriptedBackend,
+  tool,
+  type AgentEvent,
+  type Message,
+} from '../../src/index.js';
+import { loadToolCards } from '../../components/tool-card/tool-card-loader.js';
+import { CARDS_PER_RENDER } from '../../components/transcript/card-budget.js';
+
+// Issue 27 item 6, the structure behind "200 calls render with no long task" (the timing is
+// `npm run bench`'s): one render built all 200 cards at once. Now a render builds a batch, the
+// rest follow in later renders, in order; every call still runs and every result shows.
+
+const mounted: HTMLElement[] = [];
+afterEach(() => {
+  for (const element of mounted.splice(0)) element.remove();
+});
+
+// A guard, not a before/after test: during a run the cards already came a few per task.
+test('200 calls run: their cards come a batch per render at most, in order, each with its result', async () => {
+  const step = tool({
+    name: 'step',
+    description: 'One step',
+    input: z.object({ n: z.number() }),
+    execute: ({ n }) => `result ${n}`,
+  });
+  const toolCalls = Array.from({ length: 200 }, (_, n) => ({
+    name: 'step',
+    input: { n },
+    id: `c${n}`,
+  }));
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '700px';
+  chat.client = new Client({
+    model: 'scripted',
+    backend: scriptedBackend([{ toolCalls }, { text: 'All done.' }]),
+    tools: [step],
+    autoExecuteTools: true,
+    maxToolCallsPerResponse: 200,
+  });
+  document.body.append(chat);
+  mounted.push(chat);
+  await chat.updateComplete;
+  const root = chat.shadowRoot;
+  if (!root) throw new Error('no shadow root');
+
+  // The card count after each render's DOM commit (a mutation observer runs after each).
+  const counts: number[] = [];
+  const observer = new MutationObserver(() => {
+    const count = root.querySelectorAll('section.tool').length;
+    if (count !== counts.at(-1)) counts.push(count);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  const events: AgentEvent[] = [];
+  chat.addEventListener('agent-event', (event) => events.push(event.detail));
+  await chat.send('Take 200 steps');
+  await expect
+    .poll(() => root.querySelector('article.assistant')?.textContent, { timeout: 30_000 })
+    .toContain('All done.');
+  await expect.poll(() => root.querySelectorAll('section.tool.done').length).toBe(200);
+  observer.disconnect();
+
+  const growth = counts.map((count, index) => count - (counts[index - 1] ?? 0));
+  expect(Math.max(...growth)).toBeLessThanOrEqual(CARDS_PER_RENDER);
+  expect(counts.at(-1)).toBe(200);
+  const cards = [...root.querySelectorAll('section.tool')];
+  expect(
+    cards.map((card) => card.querySelector('.tool-args')?.textContent?.replace(/\s/g, '')),
+  ).toEqual(toolCalls.map(({ input }) => JSON.stringify(input)));
+  expect(cards.map((card) => card.querySelector('.tool-result pre')?.textContent?.trim())).toEqual(
+    toolCalls.map(({ input }) => `result ${input.n}`),
+  );
+  // The run's events are unchanged: every call, then every result, in the calls' order.
+  const results = events.flatMap((event) =>
+    event.type === 'tool_result' ? [event.toolUseId] : [],
+  );
+  expect(results).toEqual(toolCalls.map(({ id }) => id));
+});
+
+test('opening a conversation with 200 tool calls builds their cards a batch per render, in order', async () => {
+  await loadToolCards();
+  const history = memoryHistory();
+  const messages: Message[] = [
+    { role: 'user', content: 'Take 200 steps' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: Array.from({ length: 200 }, (_, n) => ({
+        id: `c${n}`,
+        type: 'function' as const,
+        function: { name: 'step', arguments: JSON.stringify({ n }) },
+      })),
+    },
+    ...Array.from({ length: 200 }, (_, n) => ({
+      role: 'tool' as const,
+      tool_call_id: `c${n}`,
+      content: `result ${n}`,
+    })),
+    { role: 'assistant', content: 'All done.' },
+  ];
+  await history.append('many', messages);
+  const chat = document.createElement('agent-chat');
+  chat.style.height = '700px';
+  chat.model = 'm';
+  chat.baseUrl = 'http://127.0.0.1:9/v1';
+  chat.history = history;
+  chat.conversationId = 'many';
+  const counts: number[] = [];
+  const observer = new MutationObserver(() => {
+    const count = chat.shadowRoot?.querySelectorAll('section.tool').length ?? 0;
+    if (count !== counts.at(-1)) counts.push(count);
+  });
+  document.body.append(chat);
+  mounted.push(chat);
+  const root = chat.shadowRoot;
+  if (!root) throw new Error('no shadow root');
+  observer.observe(root, { childList: true, subtree: true });
+  await expect.poll(() => root.querySelectorAll('section.tool.done').length).toBe(200);
+  observer.disconnect();
+  const growth = counts.map((count, index) => count - (counts[index - 1] ?? 0));
+  expect(Math.max(...growth)).toBeLessThanOrEqual(CARDS_PER_RENDER);
+  const cards = [...root.querySelectorAll('section.tool')];
+  expect(cards.map((card) => card.querySelector('.tool-result pre')?.textContent?.trim())).toEqual(
+    Array.from({ length: 200 }, (_, n) => `result ${n}`),
+  );
+});
