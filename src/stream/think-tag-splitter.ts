@@ -29,6 +29,8 @@ export interface ThinkTagOptions {
   startsInReasoning?: boolean;
 }
 
+/** Shared empty list: the search for a tag inside a thought runs per `<`, so nothing is made there. */
+const NO_MARKERS: readonly string[] = [];
 const LONGEST_CLOSE = Math.max(...REASONING_TAGS.map((tags) => tags.close.length));
 /** Every open and close tag with its pair, listed once (no allocation per `<`). */
 const EVERY_TAG: readonly (readonly [ReasoningTags, string])[] = REASONING_TAGS.flatMap((tags) => [
@@ -188,7 +190,7 @@ export class ThinkTagSplitter {
       const tags = this.#inThink;
       const match = matchTag(input, at, tags.close);
       if (match !== 'none') return [tags, tags.close, match];
-      for (const marker of tags.callsEnd ?? []) {
+      for (const marker of tags.callsEnd ?? NO_MARKERS) {
         const call = matchTag(input, at, marker);
         if (call !== 'none') return [tags, marker, call];
       }
