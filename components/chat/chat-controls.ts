@@ -123,26 +123,34 @@ function pickerAction(
 
 /** The first line of a message, shorter than {@link SHORT}. */
 const SHORT = 160;
-/** The lines after the first are shown as they are up to this length: they say how to fix it. */
-const FIX = 600;
+/**
+ * The lines after the first say how to fix it (a CORS fix for every server is about 900
+ * characters): shown as they are up to this size, else their first line stays in view and the
+ * rest folds under "Details". A blank line ends the fix: what follows it is further help, and
+ * folds.
+ */
+const FIX = 1000;
 
 /**
  * An error message: its first line (cut at {@link SHORT} characters), then the lines after
- * it — the fix open-agent adds (the CORS setting with the page's origin, the server flag) —
- * in view when short, else under "Details"; `code` in backticks shows as code.
+ * it — the fix open-agent adds (the Local Network Access permission, the CORS setting with the
+ * page's origin, the server flag) — in view when short, else its first line in view and the
+ * rest under "Details"; `code` in backticks shows as code.
  */
 function messageTemplate(message: string, t: Translate): TemplateResult {
   const newline = message.indexOf('\n');
   const first = newline < 0 ? message : message.slice(0, newline);
   const short = first.length > SHORT ? `${first.slice(0, SHORT - 1)}…` : first;
-  const rest = newline < 0 ? '' : message.slice(newline + 1).trim();
-  if (short === first && rest !== '' && rest.length <= FIX) {
-    return html`<span>${codeSpans(short)}</span><div class="error-fix" part="error-fix">${codeSpans(rest)}</div>`;
-  }
+  const rest = short === first && newline >= 0 ? message.slice(newline + 1).trim() : '';
+  let lead = rest.split('\n\n')[0] ?? '';
+  if (lead.length > FIX) lead = lead.split('\n')[0] ?? '';
+  const more = short === first ? rest.slice(lead.length).trim() : message;
   return html`<span>${codeSpans(short)}</span>${
-    short === message
-      ? nothing
-      : html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(short === first ? rest : message)}</div></details>`
+    lead ? html`<div class="error-fix" part="error-fix">${codeSpans(lead)}</div>` : nothing
+  }${
+    more
+      ? html`<details part="error-details"><summary>${t('Details')}</summary><div>${codeSpans(more)}</div></details>`
+      : nothing
   }`;
 }
 

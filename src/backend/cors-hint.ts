@@ -7,8 +7,8 @@
  * The server is guessed from the port (11434 Ollama, 1234 LM Studio, 8080 llama.cpp,
  * 8000 vLLM); for any other port every fix is listed. A public page calling a local address
  * meets Chrome's Local Network Access prompt (Chrome 142+): its denial (`localNetworkAccess`,
- * see {@link localNetworkPermission}) comes first, with how to allow it; else a line says
- * where to allow it if the prompt was blocked. A denied request fails as any unreachable one
+ * see {@link localNetworkPermission}) comes first, with how to allow it, whatever the page's
+ * address looks like to us; else a public page gets a line on where to allow it. A denied request fails as any unreachable one
  * ("Failed to fetch"): only the permission's state tells them apart.
  *
  * @example
@@ -39,9 +39,11 @@ export function corsHint(
     `The server did not answer, or it does not allow requests from ${page} (CORS). Check that it is running at ${target.origin}, then allow this origin:`,
     ...chosen.map((fix) => `- ${fix.name}: ${fix.advice}`),
   ];
-  if (publicPage && localNetworkAccess === 'denied') {
+  // The permission's state is the browser's own word: a page we take for local may count as
+  // public to it (a proxy, a tunnel, an address-space override), so a denial leads either way.
+  if (localNetworkAccess === 'denied') {
     lines.unshift(
-      `The browser blocked ${page} from reaching ${target.origin}: its Local Network Access permission is denied. Allow it (the icon left of the address bar → Site settings → Local network access → Allow), then reload the page. If it still fails:`,
+      `The browser blocked ${page} from reaching ${target.origin}: its Local Network Access permission is denied. Allow it (the icon left of the address bar → Site settings → Local network access → Allow), then reload the page.\n\nIf it still fails:`,
     );
   } else if (publicPage) {
     lines.push(

@@ -171,6 +171,14 @@ describe('corsHint', () => {
     expect(hint).toContain('OLLAMA_ORIGINS=https://chat.example.com');
   });
 
+  it('leads with a denied permission even when the page looks local to us', () => {
+    // Chrome decides what is public from the address it connected to (a tunnel, a proxy, an
+    // address-space override), so its permission state is the better word (e2e:
+    // local-network-access.spec.ts runs the real gate).
+    const hint = corsHint('http://127.0.0.1:11434/v1', 'http://127.0.0.1:5173', 'denied') ?? '';
+    expect(hint.split('\n')[0]).toMatch(/Local Network Access permission is denied/);
+  });
+
   it('mentions the Local Network Access prompt to a public page, not to a local one', () => {
     expect(corsHint('http://localhost:11434/v1', 'https://chat.example.com')).toMatch(
       /Local Network Access/,

@@ -58,14 +58,39 @@ test('a page that cannot reach a local server sees the CORS setting for its orig
   expect(fix?.offsetHeight).toBeGreaterThan(0);
 });
 
-test('a long explanation still folds under Details', async () => {
-  const chat = failingChat(`HTTP 500 from the server: crashed\n${'trace line\n'.repeat(80)}`);
+test('a long explanation folds under Details, its first line in view', async () => {
+  const chat = failingChat(
+    `HTTP 500 from the server: crashed\nThe model ran out of memory.\n${'trace line\n'.repeat(120)}`,
+  );
 
   await chat.send('hi');
   await chat.updateComplete;
 
-  const details = chat.shadowRoot?.querySelector<HTMLDetailsElement>('[role="alert"] details');
+  const banner = chat.shadowRoot?.querySelector('[role="alert"]');
+  const details = banner?.querySelector<HTMLDetailsElement>('details');
   expect(details?.open).toBe(false);
+  expect(details?.textContent).toContain('trace line');
+  const fix = banner?.querySelector<HTMLElement>('[part="error-fix"]');
+  expect(fix?.textContent).toBe('The model ran out of memory.');
+  expect(fix?.offsetHeight).toBeGreaterThan(0);
+});
+
+test('a denied Local Network Access is the fix in view; the CORS settings fold under Details', async () => {
+  const { corsHint } = await import('../../src/backend/cors-hint.js');
+  const hint = corsHint('http://127.0.0.1:9999/v1', 'https://chat.example.com', 'denied') ?? '';
+  const chat = failingChat(`Could not reach http://127.0.0.1:9999/v1: Failed to fetch\n${hint}`);
+
+  await chat.send('hi');
+  await chat.updateComplete;
+
+  const banner = chat.shadowRoot?.querySelector('[role="alert"]');
+  const fix = banner?.querySelector<HTMLElement>('[part="error-fix"]');
+  expect(fix?.textContent).toContain('Local Network Access permission is denied');
+  expect(fix?.textContent).not.toContain('OLLAMA_ORIGINS');
+  expect(fix?.offsetHeight).toBeGreaterThan(0);
+  const details = banner?.querySelector<HTMLDetailsElement>('details');
+  expect(details?.textContent).toContain('If it still fails:');
+  expect(details?.textContent).toContain('OLLAMA_ORIGINS=https://chat.example.com');
 });
 
 test('a short one-line error has no Details', async () => {
