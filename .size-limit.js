@@ -177,8 +177,9 @@ export default [
   // With issue 27's tool-card budget (cards branch) merged: 154.92 kB.
   // Issue 30 (third session): +0.17 kB, raised: a summary call that fails partway is counted
   // (the summariser chunk), and the search results' switch and the dividers' placement moved
-  // out of the first load into their chunks: 155.09 kB.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '151.5 KiB', {
+  // out of the first load into their chunks: 155.09 kB. The search index's ASCII fold and
+  // word split (half the collector's pauses while indexing): +0.06 kB, 155.15 kB.
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '151.55 KiB', {
     lazy: true,
     nativeSanitizer: true,
   }),
@@ -196,8 +197,8 @@ export default [
     // Issue 28's families checked against vLLM/llama.cpp (both halves merged): 166.78 kB.
     // Issue 27 (third session), as above: 166.35 kB.
     // With issue 27's tool-card budget (cards branch) merged: 166.97 kB.
-    // Issue 30 (third session), as the entry above: 167.14 kB, raised.
-    '163.25 KiB',
+    // Issue 30 (third session), as the entry above: 167.2 kB, raised.
+    '163.3 KiB',
     { lazy: true },
   ),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
@@ -240,8 +241,8 @@ export default [
   // entry's note): 212.81 kB.
   // Issue 28's families checked against vLLM/llama.cpp (both halves merged): 213.01 kB.
   // Issue 30 (third session): +0.07 kB, raised: a summary call that fails partway is counted
-  // (the summariser chunk): 213.13 kB.
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '208.15 KiB', {
+  // (the summariser chunk): 213.13 kB; the search index's ASCII fold and word split: 213.19 kB.
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '208.2 KiB', {
     lazy: true,
   }),
 ];
