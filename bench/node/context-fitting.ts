@@ -1,11 +1,9 @@
 import { scriptedBackend } from '../../src/backend/scripted-backend.js';
 import { fitRequest } from '../../src/context/context-manager.js';
 import type { ChatRequest, ToolDefinition } from '../../src/types/chat-request.js';
-import type { Message } from '../../src/types/message.js';
 import { checked, info, type Figure } from '../support/figure.js';
-import { median } from '../support/stats.js';
+import { timeFits, toolConversation, type FitTimes } from '../support/fit-loop.js';
 
-const REPEAT = 50;
 const WINDOW = 32_768;
 const TOOLS: ToolDefinition[] = [
   {
@@ -18,41 +16,9 @@ const TOOLS: ToolDefinition[] = [
   },
 ];
 
-/** `count` messages in turns of four: a prompt, a call, its result, an answer. */
-function conversation(count: number): Message[] {
-  const messages: Message[] = [];
-  for (let index = 0; messages.length < count; index += 1) {
-    messages.push({
-      role: 'user',
-      content: `Question ${index}: what do the notes say about topic ${index}?`,
-    });
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        {
-          id: `call_${index}`,
-          type: 'function',
-          function: { name: 'lookup', arguments: `{"topic":"t${index}"}` },
-        },
-      ],
-    });
-    messages.push({
-      role: 'tool',
-      tool_call_id: `call_${index}`,
-      content: `Notes on t${index}: ${'a fact worth keeping. '.repeat(10)}`,
-    });
-    messages.push({
-      role: 'assistant',
-      content: `Topic ${index} is about ${'this and that, '.repeat(8)}`,
-    });
-  }
-  return messages.slice(0, count);
-}
-
 /** Milliseconds to fit the conversation before one model call: cold (first call) and the median of later calls, each after one more message. */
-async function fitTimes(count: number): Promise<{ coldMs: number; warmMs: number; sent: number }> {
-  const messages = conversation(count);
+async function fitTimes(count: number): Promise<FitTimes> {
+  const messages = toolConversation(count);
   const backend = scriptedBackend([]);
   const options = { model: 'm', backend, contextWindow: WINDOW, maxTokens: 4096 };
   const request = (): ChatRequest => ({
@@ -62,25 +28,18 @@ async function fitTimes(count: number): Promise<{ coldMs: number; warmMs: number
     max_tokens: 4096,
     tools: TOOLS,
   });
-  let start = performance.now();
-  let fitted = await fitRequest(options, backend, request());
-  const coldMs = performance.now() - start;
-  const times: number[] = [];
-  for (let run = 0; run < REPEAT; run += 1) {
-    messages.push({ role: 'user', content: `Follow-up ${run}: and then?` });
-    const next = request();
-    start = performance.now();
-    fitted = await fitRequest(options, backend, next);
-    times.push(performance.now() - start);
-  }
-  return { coldMs, warmMs: median(times), sent: fitted.request.messages.length };
+  return timeFits(
+    messages,
+    request,
+    async (next) => (await fitRequest(options, backend, next)).request.messages.length,
+  );
 }
 
 /** Fitting a conversation to the window before a model call, at 100 and 10,000 messages. */
 export async function contextFitting(): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const count of [100, 10_000]) {
-    const { coldMs, warmMs, sent } = await fitTimes(count);
+    const { coldMs, warmMs, sent, repeat } = await fitTimes(count);
     figures.push(
       checked({
         id: `context.fit.${count}`,
@@ -88,7 +47,7 @@ export async function contextFitting(): Promise<Figure[]> {
         value: Number(warmMs.toFixed(3)),
         unit: 'ms',
         target: { op: '<', limit: 5 },
-        note: `fitRequest to a ${WINDOW}-token window (turns of prompt, call, result, answer; ${sent} messages sent), median of ${REPEAT} calls, each after one more message; token counts are cached per message`,
+        note: `fitRequest to a ${WINDOW}-token window (turns of prompt, call, result, answer; ${sent} messages sent), median of ${repeat} calls, each after one more message; token counts are cached per message`,
       }),
       info({
         id: `context.fit.${count}.cold`,

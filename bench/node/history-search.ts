@@ -1,3 +1,4 @@
+import { PerformanceObserver } from 'node:perf_hooks';
 import { HistoryIndex } from '../../src/search/history-index.js';
 import { generatedStore } from '../../test/search/generated-store.js';
 import { checked, info, type Figure } from '../support/figure.js';
@@ -25,9 +26,18 @@ export async function searchFigures(): Promise<Figure[]> {
     longestStall = Math.max(longestStall, now - last);
     last = now;
   }, 1);
+  // The collector's pauses apart from the OS's preemption (which the stall also counts).
+  const pauses: number[] = [];
+  const collector = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  collector.observe({ entryTypes: ['gc'] });
   const index = new HistoryIndex(store);
   await index.ready;
   clearInterval(monitor);
+  // Entries are delivered in a later task: one turn for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collector.disconnect();
   const perQuery: string[] = [];
   let worst = 0;
   for (const query of QUERIES) {
@@ -65,6 +75,13 @@ export async function searchFigures(): Promise<Figure[]> {
       value: Number(longestStall.toFixed(1)),
       unit: 'ms',
       note: 'what a page would feel: slices, garbage collection pauses, OS preemption',
+    }),
+    info({
+      id: 'search.longest-gc',
+      label: 'search: longest garbage-collection pause while indexing',
+      value: Number(Math.max(0, ...pauses).toFixed(1)),
+      unit: 'ms',
+      note: `${pauses.length} pauses, ${pauses.reduce((sum, pause) => sum + pause, 0).toFixed(0)} ms in all (Node's gc entries; wall clock, so a loaded machine's preemption inflates them too)`,
     }),
     info({
       id: 'search.build.1000x100',

@@ -233,15 +233,16 @@ export class ChatSession {
   #markSummaries(live = false): void {
     const client = this.client;
     if (!client || client.summaries.length === 0) return;
-    const history = client.history;
-    void Promise.all([loadSummaryDividers(), summariesFor(history, client.summaries)]).then(
-      ([dividers, applying]) => {
-        if (this.client !== client || (this.running && !live)) return;
-        dividers.markSummaries(this.transcript.entries, history, applying);
-        this.#host.changed();
-      },
-      () => undefined,
-    );
+    loadSummaryDividers()
+      .then((dividers) =>
+        dividers.placeDividers(client, summariesFor, () =>
+          this.client !== client || (this.running && !live) ? false : this.transcript.entries,
+        ),
+      )
+      .then(
+        (placed) => placed && this.#host.changed(),
+        () => undefined,
+      );
   }
 
   /** Calls the model again with the conversation as it is (after an error). */

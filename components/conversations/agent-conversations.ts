@@ -46,8 +46,6 @@ export class AgentConversations extends LitElement {
     renaming: { state: true },
     confirming: { state: true },
     problem: { state: true },
-    query: { state: true },
-    found: { state: true },
   };
 
   declare store: HistoryStore | undefined;
@@ -62,9 +60,10 @@ export class AgentConversations extends LitElement {
   declare renaming: string | undefined;
   declare confirming: string | undefined;
   declare problem: string | undefined;
-  /** What the search box holds; with text in it, results replace the list. */
-  declare query: string;
-  declare found: HistorySearchResult[] | undefined;
+  /** What the search box holds (kept by the search code, loaded with the first key typed). */
+  query = '';
+  /** The results for `query` (with text in the box, they replace the list). */
+  found: HistorySearchResult[] | undefined;
   #search: typeof ConversationSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
@@ -72,7 +71,6 @@ export class AgentConversations extends LitElement {
     super();
     this.items = [];
     this.hideNewButton = false;
-    this.query = '';
   }
 
   override connectedCallback(): void {
@@ -119,32 +117,29 @@ export class AgentConversations extends LitElement {
       </div>
       <div class="search" role="search" part="search">
         <input type="search" part="search-input" aria-label=${t('Search conversations')} placeholder=${t('Search conversations')}
-          .value=${this.query} @input=${this.#type} />
+          @input=${this.#type} />
       </div>
       ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
       ${
-        this.query.trim() !== ''
-          ? this.found && this.#search
-            ? this.#search.searchResults(this.found, t, (result) =>
-                this.#select(result.conversationId, result.messageIndex),
-              )
-            : html`<p class="empty" role="status">${t('Searching…')}</p>`
-          : html`<ul aria-labelledby="title" part="conversation-list">
-            ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
-            ${this.items.map((item) => this.#row(item, t))}
-          </ul>`
+        this.#search?.searchView(this, t, (result) =>
+          this.#select(result.conversationId, result.messageIndex),
+        ) ??
+        html`<ul aria-labelledby="title" part="conversation-list">
+          ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
+          ${this.items.map((item) => this.#row(item, t))}
+        </ul>`
       }
     `;
   }
 
   readonly #type = async (event: Event): Promise<void> => {
-    this.query = (event.target as HTMLInputElement).value;
-    this.found = undefined;
+    const { value } = event.target as HTMLInputElement;
     try {
       // What typing does (a pause, then a search), the results' view and the search index
       // load with the first key typed.
       (this.#search ??= await import('./search/conversation-search.js')).typed(
         this,
+        value,
         searchHistory,
         errorText,
       );

@@ -1,11 +1,29 @@
 import { html, type TemplateResult } from 'lit';
-import type { ContextSummary, Message } from '../../src/index.js';
+import type { Client, ContextSummary, Message, summariesFor } from '../../src/index.js';
 import type { Translate } from '../strings/chat-strings.js';
 import type { Entry, SummaryMark } from '../transcript/entry-types.js';
 
 // Loaded when a conversation has summaries (contextPolicy: 'summarize'): a chat that never
 // compacted ships none of this. It imports no value from the runtime (that would split the
 // first load's modules into chunks of their own): the session passes `summariesFor`'s answer.
+
+/**
+ * Marks the dividers of `client`'s summaries that apply to the branch it shows, in the entries
+ * `shown` returns once they are known (`false`: the chat moved on, nothing to mark); resolves
+ * with whether it marked them. The session hands `summariesFor` (a runtime value this chunk
+ * does not import).
+ */
+export async function placeDividers(
+  client: Client,
+  applying: typeof summariesFor,
+  shown: () => readonly Entry[] | false,
+): Promise<boolean> {
+  const history = client.history;
+  const summaries = await applying(history, client.summaries);
+  const entries = shown();
+  if (entries) markSummaries(entries, history, summaries);
+  return entries !== false;
+}
 
 /**
  * Marks the user entry each summary of the branch shown ends before: the divider goes above

@@ -8,7 +8,10 @@ const toolsLength = new WeakMap<object, number>();
  * Counts ~4 characters a token, plus a few tokens of framing per message. Cheap on purpose:
  * it runs on every call to a server that reports no usage, over a growing conversation.
  */
-export function estimateUsage(request: ChatRequest, turn: AssistantTurn): Usage {
+export function estimateUsage(
+  request: ChatRequest,
+  turn: Pick<AssistantTurn, 'text' | 'reasoning' | 'toolCalls'>,
+): Usage {
   let promptChars = 0;
   for (const message of request.messages) {
     const content = message.content;

@@ -16,7 +16,8 @@ import type * as ToolInputRepair from './tool-input-repair.js';
 /**
  * One model call's outcome: the aggregated turn and its (reported or estimated) usage, with
  * that of the summary call made before it (`contextPolicy: 'summarize'`): the run's and the
- * conversation's usage count it; `step_end` does not (the context meter reads its prompt).
+ * conversation's usage count it; `step_end` carries it apart, as `summaryUsage` (the context
+ * meter reads its `usage.promptTokens`, this request's prompt).
  */
 export interface ModelStepResult {
   turn: AssistantTurn;
@@ -164,6 +165,7 @@ export async function* modelStep(
     finishReason: turn.finishReason,
     usage,
     ...(contextWindow === undefined ? {} : { contextWindow }),
+    ...(summaryUsage ? { summaryUsage } : {}),
   };
   return {
     turn,

@@ -1,12 +1,19 @@
 import { foldTerm } from './fold-text.js';
 
-const WORDS = /[\p{L}\p{N}]+/gu;
+const BETWEEN_WORDS = /[^\p{L}\p{N}]+/u;
 
 /** The folded words of `text` (accents removed, lower case), each once. */
 export function termsOf(text: string): Set<string> {
-  const terms = new Set<string>();
-  for (const [word] of foldTerm(text).matchAll(WORDS)) terms.add(word);
-  return terms;
+  return new Set(wordsOf(text));
+}
+
+/** The folded words of `text`, in order, repeats included: one array (no match object per word). */
+function wordsOf(text: string): string[] {
+  const words = foldTerm(text).split(BETWEEN_WORDS);
+  // A text that starts or ends between words splits with an empty first or last piece.
+  if (words[0] === '') words.shift();
+  if (words.at(-1) === '') words.pop();
+  return words;
 }
 
 /**
@@ -26,10 +33,12 @@ export class InvertedIndex {
   readonly #removed = new Set<number>();
 
   add(id: number, text: string): void {
-    for (const term of termsOf(text)) {
+    // A word met again in the same document already ends its list with this id (ids grow): no
+    // set of the document's words is built.
+    for (const term of wordsOf(text)) {
       const list = this.#postings.get(term);
-      if (list) list.push(id);
-      else this.#postings.set(term, [id]);
+      if (!list) this.#postings.set(term, [id]);
+      else if (list[list.length - 1] !== id) list.push(id);
     }
   }
 

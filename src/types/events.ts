@@ -64,6 +64,13 @@ export interface StepEnd {
    * when no window applies (a backend that does not fit to one).
    */
   contextWindow?: number;
+  /**
+   * `contextPolicy: 'summarize'`: what the summary call made before this request cost — one
+   * that failed or stopped partway too (its prompt and what it wrote, estimated when the server
+   * did not say). Not in `usage`, whose prompt is this request's alone; `done.usage` and the
+   * client's `usage` count both.
+   */
+  summaryUsage?: Usage;
 }
 
 /** A tool call the caller must settle: an external tool, or one waiting for approval. */

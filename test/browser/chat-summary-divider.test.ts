@@ -1,6 +1,4 @@
-import { afterEach, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
-import '../../components/index.js';
+import { expect, test } from 'vitest';
 import {
   Client,
   memoryHistory,
@@ -10,29 +8,10 @@ import {
   type ChatRequest,
   type ScriptedTurn,
 } from '../../src/index.js';
+import { mountChat, screenshotsOf } from './fixtures/chat-page.js';
 
 // The "Summarised N earlier messages" divider of a conversation compacted by contextPolicy:
 // 'summarize', with the originals above it.
-
-const mounted: HTMLElement[] = [];
-afterEach(() => {
-  for (const element of mounted.splice(0)) element.remove();
-});
-
-const DARK: Record<string, string> = {
-  '--agent-chat-bg': '#111318',
-  '--agent-chat-surface': '#1a1d24',
-  '--agent-chat-fg': '#e7e9ee',
-  '--agent-chat-muted': '#9aa4b2',
-  '--agent-chat-border': '#2b303b',
-  '--agent-chat-accent': '#8d95ff',
-  '--agent-chat-accent-fg': '#0f1115',
-  '--agent-chat-user-bg': '#272c4a',
-  '--agent-chat-user-fg': '#eef0ff',
-  '--agent-chat-code-bg': '#0b0d11',
-  'color-scheme': 'dark',
-  background: '#111318',
-};
 
 /** A model that answers by rules, and writes `Summary: …` when asked for a summary. */
 function respond(request: ChatRequest): ScriptedTurn {
@@ -84,15 +63,7 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
   expect(summary).toBeDefined();
   await client.close();
 
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.model = 'scripted';
-  chat.backend = backend;
-  chat.history = history;
-  chat.conversationId = 'long';
-  document.body.append(chat);
-  mounted.push(chat);
-  const root = chat.shadowRoot as ShadowRoot;
+  const { chat, root } = mountChat({ backend, history, conversationId: 'long' });
   const divider = () => root.querySelector<HTMLDetailsElement>('[part~="summary-divider"]');
   await expect
     .poll(() => divider()?.textContent ?? '')
@@ -109,26 +80,9 @@ test('a compacted conversation shows the divider above the kept turns; it opens 
   await expect.poll(() => divider()?.open).toBe(true);
   expect(root.querySelector('[part~="summary-text"]')?.textContent).toBe(summary?.text);
 
-  divider()?.scrollIntoView({ block: 'center' });
-  for (const [name, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
-    await page.viewport(width, height);
-    chat.style.height = `${height}px`;
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const [property, value] of Object.entries(DARK)) {
-        if (scheme === 'dark') chat.style.setProperty(property, value);
-        else chat.style.removeProperty(property);
-      }
-      divider()?.scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await page.screenshot({
-        path: `../../test-results/summary-divider/${name}-${scheme}.png`,
-        element: chat,
-      });
-    }
-  }
+  await screenshotsOf(chat, 'summary-divider', () =>
+    divider()?.scrollIntoView({ block: 'center' }),
+  );
 });
 
 test('the divider appears when the compaction happens, while the answer is still on its way', async () => {
@@ -162,16 +116,13 @@ test('the divider appears when the compaction happens, while the answer is still
       },
     },
   };
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.model = 'scripted';
-  chat.backend = backend;
-  chat.history = history;
-  chat.conversationId = 'growing';
-  chat.options = { contextWindow: 600, maxTokens: 64, contextPolicy: 'summarize' };
-  document.body.append(chat);
-  mounted.push(chat);
-  const root = chat.shadowRoot as ShadowRoot;
+  const { chat, root } = mountChat({
+    backend,
+    history,
+    conversationId: 'growing',
+    setup: (element) =>
+      (element.options = { contextWindow: 600, maxTokens: 64, contextPolicy: 'summarize' }),
+  });
   await expect.poll(() => root.querySelectorAll('article.user').length).toBe(8);
   const run = chat.send('Tell me about the Oder, in a few sentences please.');
   await expect

@@ -1,30 +1,10 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import '../../components/index.js';
 import { memoryHistory, scriptedBackend, type Message } from '../../src/index.js';
+import { mountChat, screenshotsOf } from './fixtures/chat-page.js';
 
 // The search box of <agent-conversations> inside <agent-chat>: highlighted snippets, and a
 // result that opens its conversation at the message that matched.
-
-const mounted: HTMLElement[] = [];
-afterEach(() => {
-  for (const element of mounted.splice(0)) element.remove();
-});
-
-const DARK: Record<string, string> = {
-  '--agent-chat-bg': '#111318',
-  '--agent-chat-surface': '#1a1d24',
-  '--agent-chat-fg': '#e7e9ee',
-  '--agent-chat-muted': '#9aa4b2',
-  '--agent-chat-border': '#2b303b',
-  '--agent-chat-accent': '#8d95ff',
-  '--agent-chat-accent-fg': '#0f1115',
-  '--agent-chat-user-bg': '#272c4a',
-  '--agent-chat-user-fg': '#eef0ff',
-  '--agent-chat-code-bg': '#0b0d11',
-  'color-scheme': 'dark',
-  background: '#111318',
-};
 
 async function storeWithConversations() {
   const history = memoryHistory();
@@ -47,16 +27,12 @@ async function storeWithConversations() {
 
 test('typing finds messages of every conversation, marks the words, and opens the conversation at the message', async () => {
   const history = await storeWithConversations();
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.model = 'scripted';
-  chat.backend = scriptedBackend([]);
-  chat.history = history;
-  chat.conversationId = 'c3';
-  chat.sidebarOpen = true;
-  document.body.append(chat);
-  mounted.push(chat);
-  const root = chat.shadowRoot as ShadowRoot;
+  const { chat, root } = mountChat({
+    backend: scriptedBackend([]),
+    history,
+    conversationId: 'c3',
+    setup: (element) => (element.sidebarOpen = true),
+  });
   const list = () =>
     root.querySelector('agent-conversations')?.shadowRoot as ShadowRoot | undefined;
   await expect.poll(() => list()?.querySelector('input[type="search"]')).toBeTruthy();
@@ -73,24 +49,7 @@ test('typing finds messages of every conversation, marks the words, and opens th
     'crème',
   ]);
 
-  for (const [name, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
-    await page.viewport(width, height);
-    chat.style.height = `${height}px`;
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const [property, value] of Object.entries(DARK)) {
-        if (scheme === 'dark') chat.style.setProperty(property, value);
-        else chat.style.removeProperty(property);
-      }
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await page.screenshot({
-        path: `../../test-results/conversation-search/${name}-${scheme}.png`,
-        element: chat,
-      });
-    }
-  }
+  await screenshotsOf(chat, 'conversation-search');
   await page.viewport(1280, 800);
   chat.style.height = '700px';
 

@@ -5,7 +5,10 @@ import { tool } from '../../src/tools/tool.js';
 import type { AgentOptions } from '../../src/loop/agent-options.js';
 import type { AgentEvent } from '../../src/types/events.js';
 import { collect } from '../support/collect.js';
+import type { SummarizePolicy } from '../../src/context/summarize/summarize-options.js';
+import type { Usage } from '../../src/types/usage.js';
 import {
+  PARTIAL_SUMMARY,
   SUMMARY_USAGE,
   startSummaryFakeServer,
   type SummaryFakeServer,
@@ -47,8 +50,11 @@ const base: AgentOptions = {
   maxTokens: 256,
 };
 
-/** A client 14 turns into a conversation that a 2k window can no longer hold whole. */
-async function longClient(): Promise<Client> {
+/** A client 14 turns into a conversation that a 2k window can no longer hold whole, continued on `next`. */
+async function longClient(
+  next: SummaryFakeServer = slow,
+  contextPolicy: 'summarize' | SummarizePolicy = 'summarize',
+): Promise<Client> {
   const writer = new Client({
     ...base,
     baseURL: fast.server.url,
@@ -58,14 +64,22 @@ async function longClient(): Promise<Client> {
   for (let turn = 1; turn <= 14; turn += 1) await collect(writer.run(prompt(turn)));
   return Client.restore(JSON.parse(JSON.stringify(writer.snapshot())), {
     ...base,
-    baseURL: slow.server.url,
+    baseURL: next.server.url,
     contextWindow: WINDOW,
-    contextPolicy: 'summarize',
+    contextPolicy,
   });
 }
 
 const total = (usage: { totalTokens: number }[]): number =>
   usage.reduce((sum, item) => sum + item.totalTokens, 0);
+
+/** Each `step_end`'s usage and the summary call's it carries (what a token counter adds up). */
+const stepUsage = (events: AgentEvent[]): Usage[] =>
+  events.flatMap((event) =>
+    event.type === 'step_end'
+      ? [...(event.usage ? [event.usage] : []), ...(event.summaryUsage ? [event.summaryUsage] : [])]
+      : [],
+  );
 
 describe('the summary call on a slow server', () => {
   it("yields `waiting` with phase 'summarizing' while the summary is written, and counts its usage", async () => {
@@ -79,13 +93,38 @@ describe('the summary call on a slow server', () => {
     const waitsBefore = events.slice(0, compacted).filter((event) => event.type === 'waiting');
     expect(waitsBefore.length).toBeGreaterThan(0);
     expect(waitsBefore.every((event) => event.phase === 'summarizing')).toBe(true);
-    // Usage: the chat steps' (step_end, which the context meter reads) plus the summary call's.
-    const steps = events.flatMap((event) =>
-      event.type === 'step_end' && event.usage ? [event.usage] : [],
-    );
-    const summaryTokens = SUMMARY_USAGE.promptTokens + SUMMARY_USAGE.completionTokens;
+    // Usage: the summary call's is on the step_end of the request it made room for, beside
+    // (not in) that request's usage, whose prompt the context meter reads.
+    const first = events.find((event) => event.type === 'step_end');
+    expect(first?.summaryUsage).toEqual({
+      ...SUMMARY_USAGE,
+      totalTokens: SUMMARY_USAGE.promptTokens + SUMMARY_USAGE.completionTokens,
+    });
+    expect(first?.usage?.promptTokens).toBeLessThan(WINDOW);
     const done = events.at(-1);
-    expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(steps) + summaryTokens);
-    expect(client.usage.totalTokens - before).toBe(total(steps) + summaryTokens);
+    expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(stepUsage(events)));
+    expect(client.usage.totalTokens - before).toBe(total(stepUsage(events)));
+  });
+
+  it('counts a summary call that stops answering partway: its prompt and what it wrote', async () => {
+    fast.failSummaries('partway');
+    try {
+      const client = await longClient(fast, { type: 'summarize', timeoutMs: 400 });
+      const before = client.usage.totalTokens;
+      const events: AgentEvent[] = await collect(client.run(prompt(15)));
+      expect(fast.summaryRequests()).toHaveLength(1);
+      // No summary was sent: it fell back to drop-oldest (onError said so).
+      expect(events.some((event) => event.type === 'context_compacted')).toBe(false);
+      const first = events.find((event) => event.type === 'step_end');
+      // No usage from the server: estimated, ~4 characters a token, the partial text included.
+      expect(first?.summaryUsage?.estimated).toBe(true);
+      expect(first?.summaryUsage?.completionTokens).toBe(Math.ceil(PARTIAL_SUMMARY.length / 4));
+      expect(first?.summaryUsage?.promptTokens).toBeGreaterThan(200);
+      const done = events.at(-1);
+      expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(stepUsage(events)));
+      expect(client.usage.totalTokens - before).toBe(total(stepUsage(events)));
+    } finally {
+      fast.failSummaries(false);
+    }
   });
 });

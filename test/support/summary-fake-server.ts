@@ -26,8 +26,11 @@ export interface SummaryFakeServer {
   chatRequests(): ReceivedRequest[];
   /** Requests that were summary calls. */
   summaryRequests(): ReceivedRequest[];
-  /** Answer summary calls with HTTP 500 (true) or normally (false). */
-  failSummaries(fail: boolean): void;
+  /**
+   * Answer summary calls with HTTP 500 (true), or with a few words of the summary and then
+   * nothing more, the connection left open (`'partway'`: a timeout ends it), or normally (false).
+   */
+  failSummaries(fail: boolean | 'partway'): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,9 @@ const isSummaryCall = (request: ReceivedRequest): boolean =>
 
 /** What a summary call reports as its usage (a chat turn reports none: the client estimates it). */
 export const SUMMARY_USAGE = { promptTokens: 900, completionTokens: 12 };
+
+/** What a summary call that fails `'partway'` writes before it stops answering. */
+export const PARTIAL_SUMMARY = 'The user asked about subjects one to';
 
 /**
  * Starts the fake. Chat turns: a prompt `Turn N: …` with N divisible by 3 is answered by a
@@ -49,10 +55,12 @@ export async function startSummaryFakeServer(
   options: { latency?: LatencyProfile } = {},
 ): Promise<SummaryFakeServer> {
   const server = await startFakeOpenAIServer(options.latency ? { latency: options.latency } : {});
-  let fail = false;
+  let fail: boolean | 'partway' = false;
   server.onRequest((body) => {
     const request = body as ReceivedRequest;
     if (isSummaryCall(request)) {
+      if (fail === 'partway')
+        return { text: PARTIAL_SUMMARY, finishReason: null, done: false, hang: true };
       if (fail) return { status: 500, errorBody: '{"error":{"message":"summary model crashed"}}' };
       const text = String(request.messages[1]?.content ?? '');
       const turns = [...text.matchAll(/Turn (\d+)|turns (\d+)-(\d+)/g)].flatMap((match) =>

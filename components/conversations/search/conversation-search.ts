@@ -13,6 +13,7 @@ export interface SearchBox {
   query: string;
   found: HistorySearchResult[] | undefined;
   problem: string | undefined;
+  requestUpdate(): void;
 }
 
 /** Each box's pending pause and search. */
@@ -22,32 +23,53 @@ const typing = new WeakMap<
 >();
 
 /**
- * After a key in the search box: the search waits for a pause in typing (each one waits for the
- * index to be current), and a newer query cancels the older one's.
+ * After a key in the search box (`query`, what it now holds): the search waits for a pause in
+ * typing (each one waits for the index to be current), and a newer query cancels the older one's.
  */
 export function typed(
   box: SearchBox,
+  query: string,
   search: typeof searchHistory,
   errorText: (error: unknown) => string,
 ): void {
+  box.query = query;
+  box.found = undefined;
+  box.requestUpdate();
   let state = typing.get(box);
   if (!state) typing.set(box, (state = {}));
   const pending = state;
   clearTimeout(pending.timer);
   pending.search?.abort();
-  const { store, query } = box;
+  const { store } = box;
   if (!store || query.trim() === '') return;
   pending.timer = setTimeout(() => {
     const searching = (pending.search = new AbortController());
     search(store, query, { limit: 50, signal: searching.signal }).then(
       (found) => {
-        if (!searching.signal.aborted) box.found = found;
+        if (searching.signal.aborted) return;
+        box.found = found;
+        box.requestUpdate();
       },
       (error: unknown) => {
         if (!searching.signal.aborted) box.problem = errorText(error);
       },
     );
   }, 120);
+}
+
+/**
+ * What shows under the box: `undefined` while it is empty (the list of conversations shows),
+ * "Searching…" until the results of what it holds are in, then the results.
+ */
+export function searchView(
+  box: SearchBox,
+  t: Translate,
+  open: (result: HistorySearchResult) => void,
+): TemplateResult | undefined {
+  if (box.query.trim() === '') return undefined;
+  return box.found
+    ? searchResults(box.found, t, open)
+    : html`<p class="empty" role="status">${t('Searching…')}</p>`;
 }
 
 /** The results: title, then the matching text with each match marked; a click opens the conversation at that message. */

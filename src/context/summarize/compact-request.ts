@@ -24,7 +24,7 @@ const SUMMARY_MAX_TOKENS = 1_024;
 export interface SummaryCallListeners {
   /** The transport's wait reports (phase `'summarizing'`): the loop yields `waiting` from them. */
   onWaiting?: ((report: WaitReport) => void) | undefined;
-  /** The summary call's usage, to count in the run's and the client's. */
+  /** The summary call's usage (also of one that failed once the server answered), to count in the run's and the client's. */
   onUsage?: ((usage: Usage) => void) | undefined;
 }
 
@@ -100,7 +100,7 @@ async function newSummary(
 ): Promise<ContextSummary> {
   const stored = context.state.messages;
   const model = settings.model ?? context.options.model;
-  const { text, usage } = await summaryCall({
+  const text = await summaryCall({
     backend: settings.backend ?? context.backend,
     model,
     settings,
@@ -109,8 +109,8 @@ async function newSummary(
     maxTokens: Math.max(64, Math.min(SUMMARY_MAX_TOKENS, room)),
     signal: context.signal,
     onWaiting: listeners.onWaiting,
+    onUsage: listeners.onUsage,
   });
-  listeners.onUsage?.(usage);
   const summary: ContextSummary = {
     text,
     covers: cut,

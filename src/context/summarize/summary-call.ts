@@ -23,12 +23,12 @@ export interface SummaryCallInput {
   signal: AbortSignal | undefined;
   /** The loop's wait reports: what the transport says of this call, as phase `'summarizing'`. */
   onWaiting?: ((report: WaitReport) => void) | undefined;
-}
-
-/** The summary and what writing it cost (the server's usage, or an estimate marked so). */
-export interface WrittenSummary {
-  text: string;
-  usage: Usage;
+  /**
+   * What the call cost, told once the server has answered — also when the answer then fails
+   * or is cut off (its prompt was read, its words written): the server's usage, or an estimate
+   * marked so.
+   */
+  onUsage?: ((usage: Usage) => void) | undefined;
 }
 
 /** The phase of the `waiting` events yielded while a summary is written. */
@@ -36,14 +36,15 @@ export const SUMMARIZING_PHASE = 'summarizing';
 
 /**
  * Makes the one model call that writes a summary: the instructions, then the previous
- * summary and the messages as a transcript. Resolves with the summary's text and usage. The
+ * summary and the messages as a transcript. Resolves with the summary's text; its usage goes
+ * to `onUsage`, whether the call succeeds or fails once the server has begun answering. The
  * transport's wait reports go to `onWaiting` as phase `'summarizing'`, so a slow server's wait
  * for the summary is announced like any other.
  * @throws AgentError the call's own error (`HTTP_ERROR`, `NETWORK_ERROR`, …), `NETWORK_ERROR`
  * past `settings.timeoutMs`, `INVALID_RESPONSE` for an empty answer, `EXECUTION_CANCELLED` when
  * `signal` aborts.
  */
-export async function summaryCall(input: SummaryCallInput): Promise<WrittenSummary> {
+export async function summaryCall(input: SummaryCallInput): Promise<string> {
   const timeout = AbortSignal.timeout(input.settings.timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
   const request: ChatRequest = {
@@ -57,20 +58,28 @@ export async function summaryCall(input: SummaryCallInput): Promise<WrittenSumma
     temperature: 0.2,
     max_tokens: input.maxTokens,
   };
+  // Once the server answers, the call costs its prompt and what it writes, finished or not.
+  let answered = false;
+  let written = '';
+  let usage: Usage | undefined;
   try {
     const chunks = await input.backend.chat.completions.create(request, {
       signal,
       onWaiting: (report) => input.onWaiting?.({ phase: SUMMARIZING_PHASE, model: report.model }),
     });
+    answered = true;
     const events = aggregateStream(chunks, { signal });
     let step = await events.next();
-    while (step.done !== true) step = await events.next();
+    while (step.done !== true) {
+      if (step.value.type === 'text') written += step.value.text;
+      step = await events.next();
+    }
     const turn = step.value;
+    usage = turn.usage;
+    written = turn.text;
     const text = turn.text.trim();
     if (text === '') throw new AgentError('INVALID_RESPONSE', 'the summary call answered no text');
-    // A server that reports no usage: estimated, like a chat turn's (loaded the first time).
-    const usage = turn.usage ?? (await import('../estimate-usage.js')).estimateUsage(request, turn);
-    return { text, usage };
+    return text;
   } catch (error) {
     if (input.signal?.aborted === true)
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
@@ -83,6 +92,17 @@ export async function summaryCall(input: SummaryCallInput): Promise<WrittenSumma
     }
     if (isAgentError(error)) throw error;
     throw new AgentError('NETWORK_ERROR', errorMessage(error), { cause: error });
+  } finally {
+    // A server that reports no usage (or stopped before it did): estimated, like a chat turn's
+    // (the estimate loads the first time).
+    if (answered) {
+      usage ??= (await import('../estimate-usage.js')).estimateUsage(request, {
+        text: written,
+        reasoning: '',
+        toolCalls: [],
+      });
+      input.onUsage?.(usage);
+    }
   }
 }
 
