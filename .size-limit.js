@@ -168,7 +168,10 @@ export default [
   // Issue 28's families checked against vLLM/llama.cpp (both halves merged): 154.72 kB.
   // Issue 27 (third session): the first load's +88 B and the tool runner's yield: 154.3 kB.
   // With issue 27's tool-card budget (cards branch) merged: 154.92 kB.
-  check('<agent-chat> page: with what loads later', 'chat-page.ts', '151.4 KiB', {
+  // Issue 28 (third session): +0.32 kB in the lazy context and stream chunks: the model's chat
+  // template read for a thought left open (llama.cpp /props) and Ollama's thinking capability,
+  // Gemma 4's <call> fragments and none/nil: 155.25 kB, raised.
+  check('<agent-chat> page: with what loads later', 'chat-page.ts', '151.65 KiB', {
     lazy: true,
     nativeSanitizer: true,
   }),
@@ -186,7 +189,10 @@ export default [
     // Issue 28's families checked against vLLM/llama.cpp (both halves merged): 166.78 kB.
     // Issue 27 (third session), as above: 166.35 kB.
     // With issue 27's tool-card budget (cards branch) merged: 166.97 kB.
-    '163.2 KiB',
+    // Issue 28 (third session): +0.32 kB in the lazy context and stream chunks: the model's chat
+    // template read for a thought left open (llama.cpp /props) and Ollama's thinking capability,
+    // Gemma 4's <call> fragments and none/nil: 167.3 kB, raised.
+    '163.45 KiB',
     { lazy: true },
   ),
   check('open-agent/worker', 'worker-entry.ts', '2 KiB'),
@@ -228,7 +234,10 @@ export default [
   // Issue 28's source check (fam1): +0.33 kB in the stream and repair chunks (see the chat
   // entry's note): 212.81 kB.
   // Issue 28's families checked against vLLM/llama.cpp (both halves merged): 213.01 kB.
-  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '208.1 KiB', {
+  // Issue 28 (third session): +0.32 kB in the lazy context and stream chunks: the model's chat
+  // template read for a thought left open (llama.cpp /props) and Ollama's thinking capability,
+  // Gemma 4's <call> fragments and none/nil: 213.38 kB, raised.
+  check('open-agent/mcp: with the SDK, once connecting', 'mcp-client.ts', '208.42 KiB', {
     lazy: true,
   }),
 ];

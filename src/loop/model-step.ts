@@ -106,9 +106,7 @@ export async function* modelStep(
       model: context.options.model,
       // What the server said (its template or capabilities, once asked): below the app's
       // `textMarkup.startsInReasoning`, above the model's name.
-      ...(fitted?.startsInReasoning === undefined
-        ? {}
-        : { startsInReasoning: fitted.startsInReasoning }),
+      startsInReasoning: fitted?.startsInReasoning,
       textMarkup: context.options.textMarkup,
       ...toolInputListener(context),
     });

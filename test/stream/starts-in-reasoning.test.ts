@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ChunkAggregator } from '../../src/stream/chunk-aggregator.js';
 import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import { startsInReasoning } from '../../src/stream/model-family.js';
-import { templateStartsInReasoning } from '../../src/stream/template-starts-in-reasoning.js';
+import { REASONING_TAGS } from '../../src/stream/reasoning-tags.js';
+import {
+  TEMPLATE_TAGS,
+  templateStartsInReasoning,
+} from '../../src/stream/template-starts-in-reasoning.js';
 import { chunk, collect, reasoning, text, textStream } from './collect.js';
 
 // Issue 28: where "the model starts mid-thought" comes from, in order: the app's option,
@@ -60,6 +64,10 @@ describe('the chat template', () => {
     ['llama3', false],
   ] as const)('%s: the generation prompt leaves a thought open → %s', (name, expected) => {
     expect(templateStartsInReasoning(TEMPLATES[name])).toBe(expected);
+  });
+
+  it('knows every reasoning tag the stream splits (its copy of the list is the list)', () => {
+    expect(TEMPLATE_TAGS).toEqual(REASONING_TAGS.map((tags) => [tags.open, tags.close]));
   });
 
   it('says nothing about a template without a generation prompt', () => {
