@@ -44,6 +44,11 @@ export interface FittedRequest {
   server?: ContextServer;
   /** Whether the model takes images, when the server said (tool results' images go as text if not). */
   acceptsImages?: boolean;
+  /**
+   * Whether the model starts mid-thought, when the server said (llama.cpp's template, Ollama's
+   * capabilities): passed to the stream reader, below the app's `textMarkup.startsInReasoning`.
+   */
+  startsInReasoning?: boolean;
   /** The prompt's room (`budget`), the whole prompt as asked before anything was left out, and the calibration: what `'summarize'` decides by. */
   room: { budget: number; askedTokens: number; scale: number };
   /**
@@ -177,7 +182,7 @@ function fitInput(
 function fitted(
   options: AgentOptions,
   state: ContextState,
-  { window, server, trainedMax, acceptsImages }: KnownWindow,
+  { window, server, trainedMax, acceptsImages, startsInReasoning }: KnownWindow,
   request: ChatRequest,
   { fit: input, system, limit, reserve, maxTokens, callerNumCtx }: PreparedFit,
   fit: FitResult & { refused?: string },
@@ -217,6 +222,7 @@ function fitted(
     contextWindow: typeof sent.options === 'object' ? (numCtxOf(sent) ?? limit) : limit,
     ...(server ? { server } : {}),
     ...(acceptsImages === undefined ? {} : { acceptsImages }),
+    ...(startsInReasoning === undefined ? {} : { startsInReasoning }),
     ...(fit.droppedMessages > 0
       ? {
           trimmed: {

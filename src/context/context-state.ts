@@ -42,6 +42,8 @@ export interface KnownWindow {
   server?: ContextServer;
   trainedMax?: number;
   acceptsImages?: boolean;
+  /** Whether the model starts mid-thought, when the server said (see {@link ContextProbe}). */
+  startsInReasoning?: boolean;
 }
 
 /** The state of `backend`'s client, made on first use. */
@@ -142,5 +144,8 @@ function windowOf(probe: ContextProbe): KnownWindow {
     ...(probe.server ? { server: probe.server } : {}),
     ...(probe.trainedMax ? { trainedMax: probe.trainedMax } : {}),
     ...(probe.acceptsImages === undefined ? {} : { acceptsImages: probe.acceptsImages }),
+    ...(probe.startsInReasoning === undefined
+      ? {}
+      : { startsInReasoning: probe.startsInReasoning }),
   };
 }

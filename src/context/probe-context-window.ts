@@ -1,4 +1,5 @@
 import { kindFromModelList, modelEntry, type ServerKind } from '../backend/identify-server.js';
+import { templateStartsInReasoning } from '../stream/template-starts-in-reasoning.js';
 
 /** The local servers whose context window we can ask for, and name the fix of. */
 export type ContextServer = ServerKind;
@@ -16,6 +17,14 @@ export interface ContextProbe {
    * Absent: unknown (vLLM does not say).
    */
   acceptsImages?: boolean;
+  /**
+   * Whether the model's output starts mid-thought, where the answer already asked says:
+   * llama.cpp `/props` `chat_template` (its generation prompt leaves a thought open, see
+   * template-starts-in-reasoning.ts); Ollama `/api/show` `capabilities` with `thinking` →
+   * `false` (Ollama then reads the model's thought itself and sends it as `thinking`, by
+   * default since the capability exists). Absent: the server did not say.
+   */
+  startsInReasoning?: boolean;
 }
 
 /** What {@link probeContextWindow} needs. */
@@ -120,10 +129,13 @@ function fromProps(props: Record<string, unknown> | undefined): ContextProbe {
   if (!isRecord(slot) || !isCount(slot.n_ctx)) return { server: 'llama.cpp' };
   // llama-server b5300+ (multimodal in the server) reports `modalities`; older builds take no images.
   const vision = isRecord(props?.modalities) ? props.modalities.vision : undefined;
+  const template = props?.chat_template;
+  const thought = typeof template === 'string' ? templateStartsInReasoning(template) : undefined;
   return {
     server: 'llama.cpp',
     window: slot.n_ctx,
     ...(typeof vision === 'boolean' ? { acceptsImages: vision } : {}),
+    ...(thought === undefined ? {} : { startsInReasoning: thought }),
   };
 }
 
@@ -150,6 +162,11 @@ function fromOllama(
     ...(window === undefined ? {} : { window }),
     ...(trainedMax === undefined ? {} : { trainedMax }),
     ...(Array.isArray(capabilities) ? { acceptsImages: capabilities.includes('vision') } : {}),
+    // `thinking`: Ollama found the model's thinking tags and splits them out itself (it turns
+    // `think` on for such a model when the request leaves it unset): no hold is needed.
+    ...(Array.isArray(capabilities) && capabilities.includes('thinking')
+      ? { startsInReasoning: false }
+      : {}),
   };
 }
 

@@ -105,6 +105,9 @@ export async function* modelStep(
       ...(dialects ? { dialects: dialects instanceof Promise ? await dialects : dialects } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       model: context.options.model,
+      // What the server said (its template or capabilities, once asked): below the app's
+      // `textMarkup.startsInReasoning`, above the model's name.
+      startsInReasoning: fitted?.startsInReasoning,
       textMarkup: context.options.textMarkup,
       ...toolInputListener(context),
     });

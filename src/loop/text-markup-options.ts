@@ -23,10 +23,15 @@ export interface TextMarkupOptions {
   toolCalls?: 'read' | 'ask' | 'off';
   /**
    * Whether the model's output starts mid-thought (its template ends the prompt with
-   * `<think>`, so only `</think>` reaches the text). Default: known from the model's name
-   * (QwQ, Qwen3 / 3.5 / 3.6 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2). When it
+   * `<think>`, so only `</think>` reaches the text). This option comes first; without it,
+   * what the server said — llama.cpp's `/props` template, Ollama's `/api/show` capabilities
+   * (`thinking`: Ollama splits the thought itself, so no), both read from the answers the
+   * context window's probe asks, so from the second request on — then the model's name (QwQ,
+   * Qwen3 / 3.5 / 3.6 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2, GLM-4.7 / 5). When it
    * does, up to 512 characters of an answer that opens with no tag are held until a
-   * `</think>` shows they were reasoning; a longer tag-less answer then streams as text.
+   * `</think>` shows they were reasoning, or a call marker ends the thought; a longer
+   * tag-less answer then streams as text. A reasoning field from the server ends the hold at
+   * once.
    */
   startsInReasoning?: boolean;
 }

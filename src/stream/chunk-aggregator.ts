@@ -33,19 +33,23 @@ export interface AggregateOptions {
   /**
    * The model asked for: its family's markup is read first where two readings are
    * possible, and a model known to start mid-thought (its template ends the prompt with
-   * `<think>`: QwQ, Qwen3 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2) has the start of
-   * a tag-less answer held as possible reasoning.
+   * `<think>`: QwQ, Qwen3 thinking, DeepSeek R1 / V3.1 / V3.2, MiniMax M2, GLM-4.7 / 5) has
+   * the start of a tag-less answer held as possible reasoning.
    */
   model?: string | undefined;
   /**
-   * Overrides the name patterns: `true` holds the start of an answer that shows no opening
-   * tag as possible reasoning (up to 512 characters), so a lone `</think>` makes it
-   * reasoning rather than text; `false` never holds.
+   * What the server said (the loop passes llama.cpp's template or Ollama's capabilities, once
+   * asked); overrides the name patterns: `true` holds the start of an answer that shows no
+   * opening tag as possible reasoning (up to 512 characters), so a lone `</think>` makes it
+   * reasoning rather than text; `false` never holds. Either way a reasoning field
+   * (`reasoning_content`, `reasoning`, a thinking part) ends the hold at once: the server
+   * splits the thought itself.
    */
   startsInReasoning?: boolean | undefined;
   /**
    * `AgentOptions.textMarkup`, as the loop passes it: `toolCalls: 'off'` reads no call from
-   * the text; `startsInReasoning` is taken as above.
+   * the text; its `startsInReasoning` (the app's word) comes first, then the server's
+   * (above), then the model's name.
    */
   textMarkup?: { toolCalls?: 'read' | 'ask' | 'off'; startsInReasoning?: boolean } | undefined;
   /**

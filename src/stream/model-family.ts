@@ -45,10 +45,13 @@ export function modelFamily(model: string): ModelFamily | undefined {
 /**
  * Models whose chat template ends the prompt with `<think>`, so their output opens
  * mid-thought and holds only the closing `</think>`: QwQ, Qwen3 / 3.5 / 3.6 thinking models
- * (not Coder or Instruct-2507), DeepSeek R1, V3.1 and V3.2, MiniMax M2.
+ * (not Coder or Instruct-2507), DeepSeek R1, V3.1 and V3.2, MiniMax M2, GLM-4.7 and GLM-5
+ * (`<think>` unless the request turns thinking off; vLLM's `glm47_moe` parser starts in
+ * reasoning). Not GLM-4.5 / 4.6 (the model opens `<think>` itself) nor Apertus (it thinks
+ * only when asked: its template's `<|inner_prefix|>` is read from the server instead).
  */
 const STARTS_IN_REASONING =
-  /\bqwq|qwen3(?!.*(?:coder|instruct))|deepseek[-_]?r1|deepseek[-_]?v3\.[12]|minimax[-_]?m2/i;
+  /\bqwq|qwen3(?!.*(?:coder|instruct))|deepseek[-_]?r1|deepseek[-_]?v3\.[12]|minimax[-_]?m2|glm[-_]?(?:4\.7|5)(?!\d)/i;
 
 /**
  * Whether a model of this name starts its output mid-thought (see {@link STARTS_IN_REASONING}).

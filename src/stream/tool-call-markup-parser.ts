@@ -5,31 +5,11 @@ import type {
   TextToolCallSink,
   WholeAnswerDialect,
 } from './dialects/text-tool-call-dialect.js';
-import { matchTag } from './match-tag.js';
 import { type AwaitedCalls, type LineHead, callsAfter, lineHeadAfter } from './markup-placement.js';
+import { type Marker, type Markers, findMarker, markersFor, plainText } from './markup-markers.js';
 
 /** Where {@link ToolCallMarkupParser} sends what it reads. */
 export type ToolCallMarkupSink = TextToolCallSink;
-
-const FENCE = '```';
-
-interface Marker {
-  text: string;
-  /** The dialect it opens; none for a plain code fence. */
-  dialect: TaggedDialect | undefined;
-}
-
-/** The markers of each dialect list (the same list every response): sorted once, not per response. */
-const markersOf = new WeakMap<
-  readonly TaggedDialect[],
-  { list: readonly Marker[]; firstChars: readonly string[]; firstCodes: Uint8Array }
->();
-
-type Found =
-  | { kind: 'partial'; index: number }
-  | { kind: 'marker'; index: number; marker: Marker }
-  /** One or two backticks: inline code starts (or ends). */
-  | { kind: 'tick'; index: number; length: number };
 
 /**
  * Finds tool calls written as text — which reach `content` when a server does not parse
@@ -61,11 +41,7 @@ type Found =
 export class ToolCallMarkupParser implements TextToolCallReader {
   readonly #toolNames: ReadonlySet<string>;
   readonly #sink: ToolCallMarkupSink;
-  /** Dialect markers and the plain fence, longest first (`\`\`\`tool_code` before `\`\`\``). */
-  readonly #markers: readonly Marker[];
-  readonly #firstChars: readonly string[];
-  /** 1 at the code of each ASCII first character, for the one-pass check of a piece of prose. */
-  readonly #firstCodes: Uint8Array;
+  readonly #markers: Markers;
   /**
    * `start`: only white space so far (an untagged call may begin); `answer`: the answer
    * may be an untagged call; `text` / `fence`: ordinary text, outside or inside a code
@@ -100,34 +76,14 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     const tagged = dialects.tagged;
     this.#wholeAnswer = dialects.wholeAnswer;
     this.#candidates = this.#wholeAnswer;
-    let markers = markersOf.get(tagged);
-    if (markers === undefined) {
-      const list = [
-        { text: FENCE, dialect: undefined },
-        ...tagged.flatMap((dialect) => dialect.openers.map((text) => ({ text, dialect }))),
-      ].sort((a, b) => b.text.length - a.text.length);
-      const firstChars = [...new Set(list.map((marker) => marker.text[0] ?? ''))];
-      // A marker starting with a character outside ASCII would escape the one-pass check.
-      const firstCodes = new Uint8Array(0x80);
-      for (const char of firstChars) {
-        const code = char.charCodeAt(0);
-        if (code >= 0x80)
-          throw new RangeError(`a marker starts with a non-ASCII character: ${char}`);
-        firstCodes[code] = 1;
-      }
-      markers = { list, firstChars, firstCodes };
-      markersOf.set(tagged, markers);
-    }
-    this.#markers = markers.list;
-    this.#firstChars = markers.firstChars;
-    this.#firstCodes = markers.firstCodes;
+    this.#markers = markersFor(tagged);
   }
 
   /** Reads one piece of visible text. */
   push(piece: string): void {
     // Most pieces are a word of prose: shown as they are, in one pass over their characters.
     if (this.#mode === 'text' && this.#held === '' && this.#awaited === undefined) {
-      const newline = plainText(piece, this.#firstCodes);
+      const newline = plainText(piece, this.#markers.firstCodes);
       if (newline !== -2) {
         if (newline !== -1 || this.#lineHead === 'blank')
           this.#lineHead = lineHeadAfter(this.#lineHead, piece);
@@ -218,7 +174,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     if (first === -1) return '';
     const answer = this.#held.slice(first);
     if (this.#mode === 'start') {
-      const found = this.#find(answer, false);
+      const found = findMarker(answer, this.#markers, false);
       // A marker (or what may become one) opening the answer: tagged blocks come first.
       if (found?.index === 0) return found.kind === 'partial' ? '' : this.#toText();
     }
@@ -242,7 +198,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   #readText(input: string): string {
     const text = this.#held + input;
     this.#held = '';
-    const found = this.#find(text, this.#mode === 'fence');
+    const found = findMarker(text, this.#markers, this.#mode === 'fence');
     if (found === undefined) {
       this.#text(text);
       return '';
@@ -263,7 +219,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
     if (
       marker.dialect === undefined ||
       this.#lineHead === 'quote' ||
-      (marker.dialect.afterText === 'same-line' && this.#prose && this.#lineHead === 'blank')
+      (marker.dialect.sameLine === 'text-before' && this.#prose && this.#lineHead === 'blank')
     ) {
       // A fence; or markup on a block-quote line, or on a line of its own after prose
       // where the template writes it after the text: shown as the model quoted it.
@@ -362,7 +318,7 @@ export class ToolCallMarkupParser implements TextToolCallReader {
       return;
     }
     const awaited = this.#awaited;
-    if (block.dialect?.proseAfter === 'same-line') {
+    if (block.dialect?.sameLine === 'text-after') {
       // The template writes the answer right after the block: these calls stand now.
       this.#awaited = undefined;
       if (awaited !== undefined) this.#report(awaited.calls, awaited.markup);
@@ -380,53 +336,4 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   #report(calls: readonly TextToolCall[], markup: string): void {
     calls.forEach((call, index) => this.#sink.toolCall(call, index === 0 ? markup : ''));
   }
-
-  /**
-   * The first marker in `text` — whole, or cut off by the end of `text` (`partial`) — or
-   * `undefined`. Inside a fence only the closing fence counts.
-   */
-  #find(text: string, inFence: boolean): Found | undefined {
-    const firstChars = inFence ? ['`'] : this.#firstChars;
-    const markers = inFence ? [{ text: FENCE, dialect: undefined }] : this.#markers;
-    let from = 0;
-    for (;;) {
-      let index = -1;
-      for (const char of firstChars) {
-        const at = text.indexOf(char, from);
-        if (at !== -1 && (index === -1 || at < index)) index = at;
-      }
-      if (index === -1) return undefined;
-      let partial = false;
-      for (const marker of markers) {
-        const match = matchTag(text, index, marker.text);
-        // Longest first: a longer marker that may still come wins over a shorter whole one.
-        if (match === 'partial') partial = true;
-        else if (match === 'full')
-          return partial ? { kind: 'partial', index } : { kind: 'marker', index, marker };
-      }
-      if (partial) return { kind: 'partial', index };
-      if (!inFence && text[index] === '`') {
-        // One or two backticks (three are a fence): inline code, where markup is shown.
-        const length = text[index + 1] === '`' ? 2 : 1;
-        return { kind: 'tick', index, length };
-      }
-      from = index + 1;
-    }
-  }
-}
-
-/**
- * Whether `piece` can be shown as it is: `-2` when it holds a character that may start a
- * marker or inline code (`starts[code]` is 1), else the index of its last line break
- * (`-1`: none). Markers start with ASCII characters; any other character is prose.
- */
-function plainText(piece: string, starts: Uint8Array): number {
-  let newline = -1;
-  for (let index = 0; index < piece.length; index++) {
-    const code = piece.charCodeAt(index);
-    if (code >= 0x80) continue;
-    if (starts[code] === 1) return -2;
-    if (code === 0x0a) newline = index;
-  }
-  return newline;
 }

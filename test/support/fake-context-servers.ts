@@ -39,6 +39,12 @@ export interface ContextServerOptions {
    * the same count as the chat's `prompt_tokens`. Ollama and LM Studio have no such endpoint.
    */
   tokenizes?: boolean;
+  /** llama.cpp: the model's chat template, reported in `/props` `chat_template` as the real server does. */
+  chatTemplate?: string;
+  /** Ollama: `/api/show` lists the `thinking` capability (Ollama then moves the thought out of `content`). */
+  thinking?: boolean;
+  /** Every chat is answered with these content deltas (no tool call), one chunk each. */
+  answer?: readonly string[];
 }
 
 export interface RecordedChat {
@@ -150,6 +156,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
       return json(200, {
         default_generation_settings: { n_ctx: window },
         total_slots: 1,
+        ...(options.chatTemplate === undefined ? {} : { chat_template: options.chatTemplate }),
         ...(options.vision === undefined
           ? {}
           : { modalities: { vision: options.vision, audio: false } }),
@@ -189,9 +196,16 @@ export async function startContextServer(options: ContextServerOptions): Promise
           'general.architecture': 'qwen3',
           'qwen3.context_length': options.trainedMax ?? 40960,
         },
-        ...(options.vision === undefined
+        ...(options.vision === undefined && options.thinking === undefined
           ? {}
-          : { capabilities: ['completion', 'tools', ...(options.vision ? ['vision'] : [])] }),
+          : {
+              capabilities: [
+                'completion',
+                'tools',
+                ...(options.vision === true ? ['vision'] : []),
+                ...(options.thinking === true ? ['thinking'] : []),
+              ],
+            }),
       });
     json(404, { error: 'not found' });
   }
@@ -254,7 +268,7 @@ export async function startContextServer(options: ContextServerOptions): Promise
     const last = body.messages.at(-1);
     // A user message right after tool results carries their images: not a new prompt.
     const call =
-      last?.role === 'user' && body.messages.at(-2)?.role !== 'tool'
+      options.answer === undefined && last?.role === 'user' && body.messages.at(-2)?.role !== 'tool'
         ? { id: `call_${calls}`, name: 'lookup', arguments: { topic: `t${calls}` } }
         : undefined;
     const text = call ? '' : `Answer ${calls}: ${'words '.repeat(20)}`;
@@ -285,7 +299,11 @@ export async function startContextServer(options: ContextServerOptions): Promise
             },
             'tool_calls',
           )
-        : chunk({ role: 'assistant', content: text }) + chunk({}, 'stop')) +
+        : (options.answer ?? [text])
+            .map((content, index) =>
+              chunk(index === 0 ? { role: 'assistant', content } : { content }),
+            )
+            .join('') + chunk({}, 'stop')) +
         `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: 30, total_tokens: promptTokens + 30 } })}\n\ndata: [DONE]\n\n`,
     );
   }

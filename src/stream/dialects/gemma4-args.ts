@@ -5,7 +5,7 @@ export const GEMMA4_QUOTE = '<|"|>';
  * Reads Gemma 4's call arguments `{city:<|"|>Paris<|"|>,days:3,at:{lat:4.5}}`: bare keys
  * (nested too; a key is everything up to its colon, spaces included, as llama.cpp's
  * `gemma4-dict-key` reads it), strings wrapped in `<|"|>`, numbers, `true`/`false`/`null` bare, nested
- * `{}` / `[]`. A bare word that is none of those is read as a string (the form left when a
+ * `{}` / `[]` (`none` / `nil` also null, as vLLM reads them). A bare word that is none of those is read as a string (the form left when a
  * server strips special tokens, quotes included). `undefined` when the text is not such an
  * object. Checked against vLLM's `gemma4` parser and llama.cpp `common/parsers/gemma4.cpp`.
  */
@@ -77,7 +77,8 @@ function readValue(reader: Reader): unknown {
   const word = readBare(reader, /[^,{}[\]]/).trim();
   if (word === 'true') return true;
   if (word === 'false') return false;
-  if (word === 'null') return null;
+  // vLLM's gemma4 parser also reads Python's and other spellings of null.
+  if (word === 'null' || /^(?:none|nil)$/i.test(word)) return null;
   if (/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(word)) return Number(word);
   if (word === '') throw new SyntaxError('expected a value');
   return word;

@@ -32,21 +32,24 @@ export const gemma4Dialect: TaggedDialect = {
 
 /**
  * Gemma 4's calls with the special tokens stripped (a server decoding with
- * `skip_special_tokens`): bare `call:get_weather{city:Paris}` — only as the whole answer,
- * one or more calls separated by white space.
+ * `skip_special_tokens`): bare `call:get_weather{city:Paris}`, or `<call>get_weather{…}` (the
+ * token fragments vLLM's `gemma4_utils`, ported from transformers, also reads) — only as the
+ * whole answer, one or more calls (white space between them; none needed after `}`).
  */
 export const gemma4BareAnswer: WholeAnswerDialect = {
   viable(answer, toolNames) {
-    if (answer.length <= 5) return 'call:'.startsWith(answer) ? 'maybe' : 'no';
-    if (!answer.startsWith('call:')) return 'no';
-    const name = /^[A-Za-z0-9_.-]*/.exec(answer.slice(5))?.[0] ?? '';
-    if (5 + name.length === answer.length) return namePrefixViability(name, toolNames);
-    return toolNames.has(name) && answer[5 + name.length] === '{' ? 'yes' : 'no';
+    const prefix = answer.startsWith('<') ? '<call>' : 'call:';
+    if (answer.length <= prefix.length) return prefix.startsWith(answer) ? 'maybe' : 'no';
+    if (!answer.startsWith(prefix)) return 'no';
+    const name = /^[A-Za-z0-9_.-]*/.exec(answer.slice(prefix.length))?.[0] ?? '';
+    if (prefix.length + name.length === answer.length) return namePrefixViability(name, toolNames);
+    return toolNames.has(name) && answer[prefix.length + name.length] === '{' ? 'yes' : 'no';
   },
   parse(answer, toolNames) {
     const calls: TextToolCall[] = [];
-    for (const piece of answer.split(/\s+(?=call:)/)) {
-      const call = readCall(piece.trim(), toolNames);
+    for (const piece of answer.split(/\s+(?=call:)|\s*(?=<call>)/)) {
+      if (piece === '') continue;
+      const call = readCall(piece.trim().replace(/^<call>/, 'call:'), toolNames);
       if (call === undefined) return undefined;
       calls.push(call);
     }

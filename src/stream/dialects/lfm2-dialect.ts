@@ -24,7 +24,7 @@ const END = '<|tool_call_end|>';
  */
 export const lfm2Dialect: TaggedDialect = {
   openers: ['<|tool_call_start|>'],
-  proseAfter: 'same-line',
+  sameLine: 'text-after',
   end(body: string): BlockEnd {
     const early = expectPrefix(body, '[');
     if (early !== undefined) return early;

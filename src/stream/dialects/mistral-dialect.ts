@@ -28,7 +28,7 @@ const NAME = /^[A-Za-z0-9_-]*/;
  */
 export const mistralDialect: TaggedDialect = {
   openers: ['[TOOL_CALLS]'],
-  afterText: 'same-line',
+  sameLine: 'text-before',
   end(body: string, { toolNames }: BlockContext): BlockEnd {
     const start = skipSpace(body, 0);
     if (start === body.length) return 'more';

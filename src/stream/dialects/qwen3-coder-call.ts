@@ -1,7 +1,14 @@
 import type { TextToolCall } from './text-tool-call-dialect.js';
 
 const FUNCTION = /^<function=([^>\s]+)>([\s\S]*?)(?:<\/function>)?\s*$/;
-const PARAMETER = /<parameter=([^>\s]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g;
+/**
+ * A parameter's value ends at a `</parameter>` that only white space separates from the next
+ * `<parameter=` or the function's end (llama.cpp's qwen3-coder parser ends it at
+ * `\n</parameter>\n`: a value may hold the text `</parameter>`), or, unclosed, at the next
+ * `<parameter=` or the end (vLLM's qwen3_coder).
+ */
+const PARAMETER =
+  /<parameter=([^>\s]+)>([\s\S]*?)(?:<\/parameter>\s*(?=<parameter=|$)|(?=<parameter=)|$)/g;
 
 /**
  * Qwen3-Coder's XML call body: `<function=NAME><parameter=KEY>VALUE</parameter>…</function>`.

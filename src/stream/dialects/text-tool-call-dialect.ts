@@ -37,18 +37,16 @@ export interface TaggedDialect {
   /** The markers that open a block. */
   readonly openers: readonly string[];
   /**
-   * `'same-line'` when the model's template writes the opener straight after its text
-   * (Mistral's `[TOOL_CALLS]` token follows the content with no line break): the opener
-   * starting a line of its own after prose was quoted, and is shown. Absent: a block may
-   * start a new line (Hermes templates put `\n<tool_call>` after the text).
+   * Text the model's template writes on the same line as the block, which therefore does
+   * not mark it as quoted: `'text-before'` — the opener follows the text with no line break
+   * (Mistral's `[TOOL_CALLS]` token), so an opener starting a line of its own after prose was
+   * quoted, and is shown; `'text-after'` — the answer follows the block
+   * (LFM2: `<|tool_call_end|>Checking…`), so prose after it on its line leaves the calls
+   * standing. Absent: a block may start a new line (Hermes templates put `\n<tool_call>`
+   * after the text), and a call ends the model's turn, so prose after it on its line means
+   * it was quoted.
    */
-  readonly afterText?: 'same-line';
-  /**
-   * `'same-line'` when the model's template writes its answer straight after the block
-   * (LFM2: `<|tool_call_end|>Checking…`): prose after the block on its line does not make
-   * the calls quoted. Absent: a call ends the model's turn, so such prose means it was.
-   */
-  readonly proseAfter?: 'same-line';
+  readonly sameLine?: 'text-before' | 'text-after';
   /** Where the block whose text after the opener is `body` ends, as far as `body` tells. */
   end(body: string, context: BlockContext): BlockEnd;
   /**
