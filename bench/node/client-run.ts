@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import type { RunBenchApi } from '../browser/run/run-bench-api.js';
@@ -51,8 +52,9 @@ export async function clientRun(): Promise<Figure[]> {
   const server = await serveFakeOpenAI(pageDir);
   try {
     const figures: Figure[] = [];
+    const loadBefore = loadAverage();
     const node = await nodeSamples(cell, server);
-    figures.push(...ratioFigures('node', node));
+    figures.push(...ratioFigures('node', node, `${loadBefore}–${loadAverage()}`));
     figures.push(...(await constructionFigures(cell, server)));
     figures.push(...(await memoryFigures(cell, server)));
     const executablePath = chromiumPath();
@@ -66,7 +68,9 @@ export async function clientRun(): Promise<Figure[]> {
         }),
       );
     } else {
-      figures.push(...ratioFigures('chromium', await chromiumSamples(executablePath, server)));
+      const load = loadAverage();
+      const samples = await chromiumSamples(executablePath, server);
+      figures.push(...ratioFigures('chromium', samples, `${load}–${loadAverage()}`));
     }
     return figures;
   } finally {
@@ -183,7 +187,12 @@ function pairedRatio(
   return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
 }
 
-function ratioFigures(where: 'node' | 'chromium', all: AllSamples): Figure[] {
+/** The 1-minute load average, to print beside figures a busy machine moves. */
+function loadAverage(): string {
+  return (loadavg()[0] ?? 0).toFixed(1);
+}
+
+function ratioFigures(where: 'node' | 'chromium', all: AllSamples, load: string): Figure[] {
   const figures: Figure[] = [];
   const measure = where === 'node' ? 'cpuMs' : 'wallMs';
   const what = where === 'node' ? 'CPU time' : 'wall time';
@@ -198,7 +207,7 @@ function ratioFigures(where: 'node' | 'chromium', all: AllSamples): Figure[] {
     const floor = samples?.floor;
     const sdk = samples?.openai;
     if (!floor || !sdk) throw new Error(`run: missing cells for ${name}`);
-    const how = `median over ${floor[measure].length} rounds (${PROCESSES} fresh ${where === 'node' ? 'processes' : 'pages'}, loops interleaved) of ours / the floor's run of the same round; quartiles`;
+    const how = `median over ${floor[measure].length} rounds (${PROCESSES} fresh ${where === 'node' ? 'processes' : 'pages'}, loops interleaved) of ours / the floor's run of the same round (load average ${load} on ${cpus().length} cores); quartiles`;
     for (const way of ways) {
       const ours = samples[way.loop];
       if (!ours) throw new Error(`run: missing cell ${way.loop} ${name}`);
