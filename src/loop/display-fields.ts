@@ -20,9 +20,9 @@ export function withoutDisplayFields(messages: Message[]): Message[] {
 }
 
 function sentForm(message: Message): Message {
-  // A plain loop: `some((field) => field in message)` made a closure per message per request
-  // (~200 KB of garbage per 50-round conversation, its messages mapped again every round).
-  if (!hasDisplayField(message)) return message;
+  // `message` as some()'s this: `some((field) => field in message)` made a closure per message
+  // per request (~200 KB of garbage per 50-round conversation, mapped again every round).
+  if (!displayFields.some(inThis, message)) return message;
   let sent = sentForms.get(message);
   if (!sent) {
     const {
@@ -43,7 +43,6 @@ function sentForm(message: Message): Message {
   return sent;
 }
 
-function hasDisplayField(message: Message): boolean {
-  for (const field of displayFields) if (field in message) return true;
-  return false;
+function inThis(this: Message, field: string): boolean {
+  return field in this;
 }
