@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import type { RunBenchApi } from '../browser/run/run-bench-api.js';
@@ -9,7 +10,7 @@ import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { serveFakeOpenAI, type FakeOpenAIServer } from '../support/fake-openai-server.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { buildPage } from '../support/page-build.js';
-import { median } from '../support/stats.js';
+import { median, quantile } from '../support/stats.js';
 
 const run = promisify(execFile);
 
@@ -19,25 +20,30 @@ const SCENARIOS: Scenario[] = [
   { kind: 'parallel', calls: 20 },
 ];
 const LOOPS: RunLoopName[] = ['floor', 'open-agent', 'open-agent-new', 'openai'];
-/** Fresh processes (pages) per cell: on a shared machine one process can run 2× slower than the next. */
-const ROUNDS = 5;
-/** Timed runs in each process (page) after the checked one: more for the short scenario, whose runs take a few ms. */
-const REPEAT: Record<Scenario['kind'], number> = { text: 8, 'tool-loop': 5, parallel: 30 };
+/** Fresh processes (pages) per scenario, each interleaving every loop. */
+const PROCESSES = 3;
+/** Rounds in each process (page), every loop once per round: more for the short scenario, whose runs take a few ms. */
+const ROUNDS: Record<Scenario['kind'], number> = { text: 5, 'tool-loop': 6, parallel: 20 };
 const SLOPE_DELTAS = 200_000;
 const PAGE_ROOT = 'bench/browser/run';
 
-interface Times {
-  wallMs: number;
-  cpuMs: number;
+/** One loop's samples of a scenario, in round order (round i of every loop ran side by side). */
+interface LoopSamples {
+  wallMs: number[];
+  cpuMs: number[];
 }
-type CellTimes = Map<string, Times>; // key: `${loop} ${scenario}`
+type ScenarioSamples = Record<string, LoopSamples>; // key: loop name
+type AllSamples = Map<string, ScenarioSamples>; // key: scenario name
 
 /**
  * Figure 6: `Client.run` end to end (autoExecuteTools, a JSON-Schema tool, events consumed as a
- * UI would) — on one Client reused across runs, and on a new Client (and tool) per run — against a fake OpenAI-compatible server on loopback that writes each response in one
- * write, beside the floor (fetch + TextDecoder + split lines + JSON.parse, tools by hand) and the
- * `openai` SDK by hand, in the same run. Every cell in a fresh Node process (CPU time) and a fresh
- * Chromium page (wall time); medians; each result checked before it counts.
+ * UI would) — on one Client reused across runs, and on a new Client (and tool) per run — against
+ * a fake OpenAI-compatible server on loopback that writes each response in one write, beside the
+ * floor (fetch + TextDecoder + split lines + JSON.parse, tools by hand) and the `openai` SDK by
+ * hand, in the same run. Paired: per scenario, fresh Node processes (CPU time) and fresh
+ * Chromium pages (wall time) that each run every loop once per round, in a rotated order; the
+ * figure is the median over all rounds of ours / the floor's run of the same round, with the
+ * quartiles of those ratios beside it. Each result checked before it counts.
  */
 export async function clientRun(): Promise<Figure[]> {
   const cell = await buildNodeCell();
@@ -46,8 +52,9 @@ export async function clientRun(): Promise<Figure[]> {
   const server = await serveFakeOpenAI(pageDir);
   try {
     const figures: Figure[] = [];
-    const node = await nodeTimes(cell, server);
-    figures.push(...ratioFigures('node', node));
+    const loadBefore = loadAverage();
+    const node = await nodeSamples(cell, server);
+    figures.push(...ratioFigures('node', node, `${loadBefore}–${loadAverage()}`));
     figures.push(...(await constructionFigures(cell, server)));
     figures.push(...(await memoryFigures(cell, server)));
     const executablePath = chromiumPath();
@@ -61,7 +68,9 @@ export async function clientRun(): Promise<Figure[]> {
         }),
       );
     } else {
-      figures.push(...ratioFigures('chromium', await chromiumTimes(executablePath, server)));
+      const load = loadAverage();
+      const samples = await chromiumSamples(executablePath, server);
+      figures.push(...ratioFigures('chromium', samples, `${load}–${loadAverage()}`));
     }
     return figures;
   } finally {
@@ -99,80 +108,91 @@ async function spawnCell(
   return JSON.parse(line) as unknown; // our cell's one JSON line
 }
 
-/** Rotates the loops each round so drift (JIT of the server, a neighbour's load) hits all alike. */
-function rotated<T>(items: readonly T[], round: number): T[] {
-  return [...items.slice(round % items.length), ...items.slice(0, round % items.length)];
+/** Appends one process's (page's) samples to the scenario's. */
+function pool(all: AllSamples, name: string, part: Record<string, Partial<LoopSamples>>): void {
+  const entry = all.get(name) ?? {};
+  for (const [loop, samples] of Object.entries(part)) {
+    const into = (entry[loop] ??= { wallMs: [], cpuMs: [] });
+    into.wallMs.push(...(samples.wallMs ?? []));
+    into.cpuMs.push(...(samples.cpuMs ?? []).map(Number));
+  }
+  all.set(name, entry);
 }
 
-async function nodeTimes(cell: string, server: FakeOpenAIServer): Promise<CellTimes> {
-  const samples = new Map<string, { wallMs: number[]; cpuMs: number[] }>();
-  for (let round = 0; round < ROUNDS; round++) {
+async function nodeSamples(cell: string, server: FakeOpenAIServer): Promise<AllSamples> {
+  const all: AllSamples = new Map();
+  for (let index = 0; index < PROCESSES; index++) {
     for (const scenario of SCENARIOS) {
-      for (const loop of rotated(LOOPS, round)) {
-        const key = `${loop} ${scenarioName(scenario)}`;
-        const result = (await spawnCell(cell, [
-          loop,
-          scenarioName(scenario),
-          `${server.origin}/v1`,
-          'time',
-          String(REPEAT[scenario.kind]),
-        ])) as { wallMs: number[]; cpuMs: number[] }; // the cell's `time` output
-        const entry = samples.get(key) ?? { wallMs: [], cpuMs: [] };
-        entry.wallMs.push(median(result.wallMs));
-        entry.cpuMs.push(median(result.cpuMs));
-        samples.set(key, entry);
-      }
+      const name = scenarioName(scenario);
+      const part = (await spawnCell(
+        cell,
+        ['paired', name, `${server.origin}/v1`, String(ROUNDS[scenario.kind]), LOOPS.join()],
+        ['--expose-gc'],
+      )) as Record<string, LoopSamples>; // the cell's `paired` output
+      pool(all, name, part);
     }
   }
-  return new Map(
-    [...samples].map(([key, entry]) => [
-      key,
-      { wallMs: median(entry.wallMs), cpuMs: median(entry.cpuMs) },
-    ]),
-  );
+  return all;
 }
 
-async function chromiumTimes(executablePath: string, server: FakeOpenAIServer): Promise<CellTimes> {
-  const browser = await launchChromium(executablePath);
-  const samples = new Map<string, number[]>();
+async function chromiumSamples(
+  executablePath: string,
+  server: FakeOpenAIServer,
+): Promise<AllSamples> {
+  // --expose-gc: the page runs a minor GC before each timed run, as the Node cell does.
+  const browser = await launchChromium(executablePath, ['--js-flags=--expose-gc']);
+  const all: AllSamples = new Map();
   try {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let index = 0; index < PROCESSES; index++) {
       for (const scenario of SCENARIOS) {
-        for (const loop of rotated(LOOPS, round)) {
-          const page = await browser.context.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (error) => errors.push(error.message));
-          try {
-            await page.goto(`${server.origin}/index.html`);
-            await page.waitForFunction(() => window.runBench !== undefined);
-            const options = {
-              loop,
-              scenario: scenarioName(scenario),
-              repeat: REPEAT[scenario.kind],
-            };
-            const result = await page.evaluate(
-              (cellOptions) => (window.runBench as RunBenchApi).cell(cellOptions),
-              options,
-            );
-            if (errors.length > 0)
-              throw new Error(`page errors in ${PAGE_ROOT}: ${errors.join('; ')}`);
-            const key = `${loop} ${scenarioName(scenario)}`;
-            samples.set(key, [...(samples.get(key) ?? []), median(result.wallMs)]);
-          } finally {
-            await page.close();
-          }
+        const page = await browser.context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        try {
+          await page.goto(`${server.origin}/index.html`);
+          await page.waitForFunction(() => window.runBench !== undefined);
+          const options = {
+            loops: LOOPS,
+            scenario: scenarioName(scenario),
+            rounds: ROUNDS[scenario.kind],
+          };
+          const result = await page.evaluate(
+            (cellOptions) => (window.runBench as RunBenchApi).paired(cellOptions),
+            options,
+          );
+          if (errors.length > 0)
+            throw new Error(`page errors in ${PAGE_ROOT}: ${errors.join('; ')}`);
+          pool(all, scenarioName(scenario), result);
+        } finally {
+          await page.close();
         }
       }
     }
   } finally {
     await browser.close();
   }
-  return new Map(
-    [...samples].map(([key, wallMs]) => [key, { wallMs: median(wallMs), cpuMs: Number.NaN }]),
-  );
+  return all;
 }
 
-function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
+/**
+ * Median and quartiles of `ours[i] / floor[i]` over the rounds; for a loop timed by one run
+ * alone (too slow for rounds), that run over each of the floor's.
+ */
+function pairedRatio(
+  ours: readonly number[],
+  floor: readonly number[],
+): { median: number; low: number; high: number } {
+  if (ours.length === 1 && floor.length > 1) ours = floor.map(() => ours[0] ?? Number.NaN);
+  const ratios = ours.map((value, index) => value / (floor[index] ?? Number.NaN));
+  return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
+}
+
+/** The 1-minute load average, to print beside figures a busy machine moves. */
+function loadAverage(): string {
+  return (loadavg()[0] ?? 0).toFixed(1);
+}
+
+function ratioFigures(where: 'node' | 'chromium', all: AllSamples, load: string): Figure[] {
   const figures: Figure[] = [];
   const measure = where === 'node' ? 'cpuMs' : 'wallMs';
   const what = where === 'node' ? 'CPU time' : 'wall time';
@@ -183,34 +203,38 @@ function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
   ] as const;
   for (const scenario of SCENARIOS) {
     const name = scenarioName(scenario);
-    const floor = times.get(`floor ${name}`);
-    const sdk = times.get(`openai ${name}`);
+    const samples = all.get(name);
+    const floor = samples?.floor;
+    const sdk = samples?.openai;
     if (!floor || !sdk) throw new Error(`run: missing cells for ${name}`);
+    const how = `median over ${floor[measure].length} rounds (${PROCESSES} fresh ${where === 'node' ? 'processes' : 'pages'}, loops interleaved) of ours / the floor's run of the same round (load average ${load} on ${cpus().length} cores); quartiles`;
     for (const way of ways) {
-      const ours = times.get(`${way.loop} ${name}`);
+      const ours = samples[way.loop];
       if (!ours) throw new Error(`run: missing cell ${way.loop} ${name}`);
+      const ratio = pairedRatio(ours[measure], floor[measure]);
       const wall =
         where === 'node'
-          ? `; wall ${(ours.wallMs / floor.wallMs).toFixed(2)}× (floor ${floor.wallMs.toFixed(1)} ms)`
+          ? `; wall ${pairedRatio(ours.wallMs, floor.wallMs).median.toFixed(2)}×`
           : '';
       figures.push(
         checked({
           id: `run.${where}.${name}.${way.id}`,
           label: `Client.run ${name}, ${host} ${what}, ${way.label}: open-agent / floor`,
-          value: ours[measure] / floor[measure],
+          value: ratio.median,
           unit: '×',
           target: { op: '<=', limit: 1.3 },
-          note: `floor ${floor[measure].toFixed(1)} ms, open-agent ${ours[measure].toFixed(1)} ms${wall}; median over ${ROUNDS} fresh ${where === 'node' ? 'processes' : 'pages'} of the median of ${REPEAT[scenario.kind]} runs after a checked one`,
+          note: `${how} ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}×; medians: floor ${median(floor[measure]).toFixed(1)} ms, open-agent ${median(ours[measure]).toFixed(1)} ms${wall}`,
         }),
       );
     }
+    const sdkRatio = pairedRatio(sdk[measure], floor[measure]);
     figures.push(
       info({
         id: `run.${where}.${name}.openai-ratio`,
         label: `Client.run ${name}, ${host} ${what}: openai SDK hand loop / floor`,
-        value: sdk[measure] / floor[measure],
+        value: sdkRatio.median,
         unit: '×',
-        note: `openai SDK ${sdk[measure].toFixed(1)} ms${where === 'node' ? `; wall ${(sdk.wallMs / floor.wallMs).toFixed(2)}×` : ''}`,
+        note: `quartiles ${sdkRatio.low.toFixed(2)}–${sdkRatio.high.toFixed(2)}×; median openai SDK ${median(sdk[measure]).toFixed(1)} ms${where === 'node' ? `; wall ${pairedRatio(sdk.wallMs, floor.wallMs).median.toFixed(2)}×` : ''}`,
       }),
     );
   }
@@ -220,7 +244,7 @@ function ratioFigures(where: 'node' | 'chromium', times: CellTimes): Figure[] {
 /** `new Client(...)` with ten JSON-Schema tools, in fresh processes: the first, then later ones. */
 async function constructionFigures(cell: string, server: FakeOpenAIServer): Promise<Figure[]> {
   const results: { firstMs: number; medianMs: number; constructorOnlyMs: number }[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < PROCESSES; round++) {
     results.push(
       (await spawnCell(cell, ['construct', `${server.origin}/v1`])) as (typeof results)[number], // the cell's `construct` output
     );
@@ -232,7 +256,7 @@ async function constructionFigures(cell: string, server: FakeOpenAIServer): Prom
       value: median(results.map((result) => result.medianMs)),
       unit: 'ms',
       target: { op: '<', limit: 0.1 },
-      note: `5 flat schemas, 5 for the validator, written inline (new objects each time); median over ${ROUNDS} fresh processes of the median of 2,000; the first in a process ${median(results.map((result) => result.firstMs)).toFixed(2)} ms; the constructor alone on tools built once ${median(results.map((result) => result.constructorOnlyMs)).toFixed(4)} ms`,
+      note: `5 flat schemas, 5 for the validator, written inline (new objects each time); median over ${PROCESSES} fresh processes of the median of 2,000; the first in a process ${median(results.map((result) => result.firstMs)).toFixed(2)} ms; the constructor alone on tools built once ${median(results.map((result) => result.constructorOnlyMs)).toFixed(4)} ms`,
     }),
   ];
 }
@@ -260,7 +284,7 @@ async function memoryFigures(cell: string, server: FakeOpenAIServer): Promise<Fi
   const baseURL = `${server.origin}/v1`;
   const text = scenarioName(SCENARIOS[0] as Scenario);
   const rss: Record<'floor' | 'open-agent', number[]> = { floor: [], 'open-agent': [] };
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < PROCESSES; round++) {
     for (const loop of ['floor', 'open-agent'] as const) {
       const result = (await spawnCell(cell, [loop, text, baseURL, 'rss'])) as { maxRssKb: number }; // the cell's `rss` output
       rss[loop].push(result.maxRssKb / 1024);
@@ -288,7 +312,7 @@ async function memoryFigures(cell: string, server: FakeOpenAIServer): Promise<Fi
       value: oursRss - floorRss,
       unit: 'MB',
       target: { op: '<=', limit: 15 },
-      note: `peak RSS of a fresh process after one run: floor ${floorRss.toFixed(1)} MB, open-agent ${oursRss.toFixed(1)} MB (its code and zod included); median of ${ROUNDS}`,
+      note: `peak RSS of a fresh process after one run: floor ${floorRss.toFixed(1)} MB, open-agent ${oursRss.toFixed(1)} MB (its code and zod included); median of ${PROCESSES}`,
     }),
     info({
       id: 'run.node.slope.text-200000',

@@ -20,14 +20,17 @@ export interface ChromiumProfile {
 /**
  * Headless Chromium with the flags every browser run here uses, on a persistent profile:
  * `browser.newPage()` would open an off-the-record context, whose IndexedDB lives in memory
- * and would flatter the storage figures.
+ * and would flatter the storage figures. `extraArgs` go after the usual flags.
  */
-export async function launchChromium(executablePath: string): Promise<ChromiumProfile> {
+export async function launchChromium(
+  executablePath: string,
+  extraArgs: readonly string[] = [],
+): Promise<ChromiumProfile> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'open-agent-bench-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
   });
   return {
     context,

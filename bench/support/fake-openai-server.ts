@@ -37,6 +37,10 @@ export async function serveFakeOpenAI(staticRoot?: string): Promise<FakeOpenAISe
       response.writeHead(404).end();
     }
   });
+  // A loop that waits seconds (the openai SDK on text-20000 on a loaded machine) must not find
+  // the others' kept-alive sockets closed under a request they have just sent ("other side
+  // closed"): keep idle connections longer than any run.
+  server.keepAliveTimeout = 120_000;
   return listenOnLoopback(server);
 }
 

@@ -1,7 +1,16 @@
 /** What bench/browser/run/run-page.ts puts on `window.runBench` for the Playwright runner. */
 export interface RunBenchApi {
-  /** One checked run of `loop` on `scenario` against this page's origin, then `repeat` timed runs (wall ms each; fewer when they take more than 3 s in all, and only the checked one when it alone took that long). */
-  cell(options: { loop: string; scenario: string; repeat: number }): Promise<{ wallMs: number[] }>;
+  /**
+   * Every loop of `loops` run once (checked) on `scenario` against this page's origin, then
+   * `rounds` rounds in which each loop runs once, in an order rotated every round (a minor GC
+   * before each run when the page has `gc`): wall ms per loop per round, each run checked. A
+   * loop whose checked run took over 3 s has that one sample and sits the rounds out.
+   */
+  paired(options: {
+    loops: readonly string[];
+    scenario: string;
+    rounds: number;
+  }): Promise<Record<string, { wallMs: number[] }>>;
 }
 
 declare global {
