@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { checkServer, localModels } from '../../src/index.js';
 import type { AgentChat } from '../chat/agent-chat.js';
+import type { ModelChangeDetail } from '../chat/chat-events.js';
 import { themeStyles } from '../chat/theme-styles.js';
 import { pageLocale, translator, type Translate } from '../strings/chat-strings.js';
 import type * as PanelView from './panel-view.js';
@@ -118,7 +119,11 @@ export class AgentModelPicker extends LitElement {
     if (!chat) return;
     chat.model = model;
     chat.dispatchEvent(
-      new CustomEvent('model-change', { detail: { model }, bubbles: true, composed: true }),
+      new CustomEvent<ModelChangeDetail>('model-change', {
+        detail: { model },
+        bubbles: true,
+        composed: true,
+      }),
     );
     if (answer) await chat.retry();
   }
