@@ -213,8 +213,9 @@ export class AgentModelPanel extends LitElement {
     return html`<div class="missing" part="missing-model">
       <p class="error">${t('{model} is not on this server.', { model })}</p>
       ${
-        pull && this.#server?.pull && !this.#pull
-          ? html`<button type="button" class="primary" part="pick-model-button" @click=${() => {
+        // Stays (disabled while a download runs) until the panel closes with the model there.
+        pull && this.#server?.pull
+          ? html`<button type="button" class="primary" part="pick-model-button" ?disabled=${this.#pull !== undefined && this.#pull.error === undefined} @click=${() => {
               this.#showPull = true;
               this.#draft = model;
               this.#startPull(model);
