@@ -45,6 +45,8 @@ export default defineConfig({
       entry: {
         index: 'src/index.ts',
         components: 'components/index.ts',
+        // `<agent-model-picker>`, opt-in: a chat that does not import it ships none of it.
+        'model-picker': 'components/model-picker/index.ts',
         worker: 'src/worker/index.ts',
         mcp: 'src/mcp/index.ts',
         // `open-agent doctor` (bin/open-agent.js imports it): Node only, never imported by a page.

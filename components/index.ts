@@ -17,6 +17,7 @@ export type {
   AgentRunEndDetail,
   AgentToolCallDetail,
   ConversationChangeDetail,
+  ModelChangeDetail,
 } from './chat/chat-events.js';
 export { loadMarkdown, renderMarkdown } from './markdown/markdown-loader.js';
 export type { MarkdownOptions } from './markdown/render-markdown.js';

@@ -180,10 +180,10 @@ export class DemoApp extends LitElement {
             @model-change=${(event: CustomEvent<{ model: string }>) => this.#update({ model: event.detail.model })}
           >
             ${
-              // A server's chat keeps the element's own header: its model button opens the
-              // model picker (the server's models, downloads, "Check this server").
+              // A server's chat has the model picker in its header (the server's models,
+              // downloads, "Check this server"); an engine's, the engine's name.
               serverReady
-                ? nothing
+                ? html`<agent-model-picker slot="header"></agent-model-picker>`
                 : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
             }
             ${welcomeTemplate(

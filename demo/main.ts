@@ -1,4 +1,5 @@
 import '../components/index.js';
+import '../components/model-picker/index.js';
 import { DemoApp } from './demo-app.js';
 import { DemoMcpPanel } from './mcp-panel.js';
 

@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../test/support/fake-model-servers.js';
 import { startStaticServer } from './static-server.js';
 
-// The model picker of `<agent-chat>` (dist/agent-chat.js, no build step) against a fake Ollama:
+// The model picker (`<agent-model-picker>` in `<agent-chat>`'s header slot, dist/agent-chat.js, no
+// build step) against a fake Ollama:
 // the list, a download with its progress bar, "Check this server", the unknown-model error's
 // "Pull MODEL", axe, and screenshots (light, dark, phone) in test-results/e2e/.
 
@@ -94,6 +95,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       `The server lets this page (${pages.url}) read its answers.`,
     );
     await expect(report).toContainText('Native tool_calls in the stream (2 calls).');
+    // Every failed check says how to fix it (the fake Ollama cuts a long prompt: one fails).
+    const rows = await report.locator('li').allTextContents();
+    const failed = rows.filter((row) => row.includes('Failed:'));
+    expect(failed.length).toBeGreaterThan(0);
+    for (const row of failed) expect(row).toContain('Fix: ');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/e2e/model-picker-report-${colorScheme}.png` });
   });
@@ -159,4 +165,16 @@ test('an unknown model offers "Pull MODEL", which downloads it and retries with 
   await page.screenshot({ path: 'test-results/e2e/model-picker-phone.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/e2e/model-picker-phone-dark.png' });
+  // The report on a phone: the panel scrolls, and stays inside the screen.
+  const picker = chat.getByRole('dialog', { name: 'Models on this server' });
+  await picker.getByRole('button', { name: 'Check this server' }).click();
+  const report = picker.getByRole('list', { name: 'Server check' });
+  await expect(report).toContainText('response-format', { timeout: 10_000 });
+  const box = await picker.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: 'test-results/e2e/model-picker-phone-report.png' });
+  await report.locator('li').last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/e2e/model-picker-phone-report-end.png' });
 });

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { checkServer, localModels, type Client, type UserContent } from '../../src/index.js';
+import type { Client, UserContent } from '../../src/index.js';
 import { bannerTemplate, headerTemplate } from './chat-controls.js';
 import { chatStyles } from './chat-styles.js';
 import { ComposerInput } from './composer-input.js';
@@ -26,7 +26,6 @@ import { pageLocale, translator, type Translate } from '../strings/chat-strings.
 import { CLIENT_SETTINGS } from './agent-chat-properties.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { DrawerFollower } from './drawer-follower.js';
-import type * as PickerView from '../model-picker/picker-in-chat.js';
 
 /** Up to this width (the styles' container query) the side list covers the chat. */
 const NARROW = 640;
@@ -39,8 +38,9 @@ const NARROW = 640;
  * IndexedDB and a side list manages saved conversations.
  *
  * Events: `agent-event` (each runtime event), `agent-run-end`, `agent-error`,
- * `conversation-change`, `model-change` (a model picked in the header's model picker, which
- * shows with `base-url`: the server's models, downloads, "Check this server"). Theming: `--agent-chat-*` custom properties and `::part`.
+ * `conversation-change`, `model-change` (a model picked in `<agent-model-picker>`, the opt-in
+ * model picker of `open-agent/components/model-picker`, which goes in the `header` slot).
+ * Theming: `--agent-chat-*` custom properties and `::part`.
  *
  * @example
  * <agent-chat base-url="http://localhost:11434/v1" model="qwen3:4b" conversation-id="main"></agent-chat>
@@ -175,24 +175,6 @@ export class AgentChat extends AgentChatSettings {
     this.#window.disconnect();
   }
 
-  /** The model picker, while open (`pull`: a model to download at once), with its view. */
-  #picker: { pull: string | undefined; view: typeof PickerView } | undefined;
-
-  /** Opens the model picker (its code loads on first use), or closes it. */
-  #togglePicker(pull?: string): void {
-    if (this.#picker && pull === undefined) this.#closePicker();
-    else
-      void import('../model-picker/picker-in-chat.js').then((view) => {
-        this.#picker = { pull, view };
-        this.requestUpdate();
-      });
-  }
-
-  #closePicker(): void {
-    this.#picker = undefined;
-    this.#session.dismiss();
-  }
-
   /** The texts in the element's language (see `strings`). */
   #t: Translate = translator(undefined);
   readonly #copyCode = (event: MouseEvent): void => copyCode(event, this.#t);
@@ -321,16 +303,13 @@ export class AgentChat extends AgentChatSettings {
               running: session.running,
               context: session.context,
               locale: pageLocale(this),
-              picker: this.#canPick() ? this.#picker !== undefined : undefined,
             },
             {
               toggleSidebar: () => (this.sidebarOpen = !this.sidebarOpen),
               newConversation: () => this.newConversation(),
-              togglePicker: () => this.#togglePicker(),
             },
             t,
           )}
-          ${this.#picker?.view.pickerTemplate({ host: this, pull: this.#picker.pull, api: { localModels, checkServer }, t, locale: pageLocale(this), close: () => this.#closePicker() })}
           <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${t('Conversation')} part="log" tabindex="0"
             @click=${this.#copyCode}><div class="log-content">
             ${this.#window.button(() => this.#log(), t)}
@@ -381,19 +360,10 @@ export class AgentChat extends AgentChatSettings {
   #banner(): TemplateResult | typeof nothing {
     const { error, warning, running } = this.#session;
     return bannerTemplate(
-      { error, warning, running, model: this.model },
-      {
-        retry: () => void this.retry(),
-        dismiss: () => this.#session.dismiss(),
-        pickModel: this.#canPick() ? (pull) => this.#togglePicker(pull) : undefined,
-      },
+      { error, warning, running },
+      { retry: () => void this.retry(), dismiss: () => this.#session.dismiss() },
       this.#t,
     );
-  }
-
-  /** A server to ask for its models: `base-url`, not a backend or a ready Client. */
-  #canPick(): boolean {
-    return this.baseUrl !== undefined && this.backend === undefined && this.client === undefined;
   }
 
   #composer(): TemplateResult {

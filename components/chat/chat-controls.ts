@@ -21,13 +21,11 @@ export function headerTemplate(
     running: boolean;
     context: ContextUse | undefined;
     locale: string | undefined;
-    /** The model picker's state, when the chat talks to a server it can ask (base-url). */
-    picker: boolean | undefined;
   },
-  actions: { toggleSidebar: () => void; newConversation: () => void; togglePicker: () => void },
+  actions: { toggleSidebar: () => void; newConversation: () => void },
   t: Translate,
 ): TemplateResult {
-  const { managed, sidebarOpen, title, running, context, picker } = state;
+  const { managed, sidebarOpen, title, running, context } = state;
   return html`<header part="header">
     ${
       managed
@@ -35,12 +33,7 @@ export function headerTemplate(
           aria-label=${t('Conversations')} title=${t('Conversations')} @click=${actions.toggleSidebar}>${menuIcon}</button>`
         : nothing
     }
-    <slot name="header">${
-      picker === undefined
-        ? html`<span class="title">${title}</span>`
-        : html`<button type="button" class="title model-button" part="model-button" aria-haspopup="dialog" aria-expanded=${picker ? 'true' : 'false'}
-          aria-label=${t('{model}: choose a model', { model: title })} @click=${actions.togglePicker}>${title}<span aria-hidden="true">▾</span></button>`
-    }</slot>
+    <slot name="header"><span class="title">${title}</span></slot>
     <span class="spacer"></span>
     ${context ? meterTemplate(context, state.locale, t) : nothing}
     ${managed ? html`<button type="button" part="new-button" @click=${actions.newConversation} ?disabled=${running}>${t('New chat')}</button>` : nothing}
@@ -71,22 +64,16 @@ export function bannerTemplate(
     error: Error | undefined;
     warning: string | undefined;
     running: boolean;
-    model: string | undefined;
   },
-  actions: {
-    retry: () => void;
-    dismiss: () => void;
-    pickModel: ((pull: string | undefined) => void) | undefined;
-  },
+  actions: { retry: () => void; dismiss: () => void },
   t: Translate,
 ): TemplateResult | typeof nothing {
-  const { error, warning, running, model } = state;
+  const { error, warning, running } = state;
   if (error) {
     // The element's own messages are keys of the strings table; a server's is none: `t` gives it back.
     return html`<div class="banner error" role="alert" part="error">
       <div class="banner-text"><strong>${t(error.name === 'AgentError' ? 'The request failed' : 'Error')}</strong>${messageTemplate(t(error.message as keyof ChatStrings), t)}</div>
       <div class="banner-actions">
-        ${pickerAction(error.message, model, actions.pickModel, t)}
         <button type="button" class="primary" part="retry-button" ?disabled=${running} @click=${actions.retry}>${t('Retry')}</button>
         <button type="button" part="dismiss-button" aria-label=${t('Dismiss the error')} @click=${actions.dismiss}>${t('Dismiss')}</button>
       </div>
@@ -99,26 +86,6 @@ export function bannerTemplate(
     </div>`;
   }
   return nothing;
-}
-
-/**
- * After an unknown-model error: "Pull MODEL" where the server said to pull it (Ollama: `model
- * "x" not found, try pulling it first`), else "Choose a model" — both open the model picker.
- */
-function pickerAction(
-  message: string,
-  model: string | undefined,
-  pick: ((pull: string | undefined) => void) | undefined,
-  t: Translate,
-): TemplateResult | typeof nothing {
-  if (
-    !pick ||
-    model === undefined ||
-    !/model\b.*\b(not found|does not exist|not available)/i.test(message)
-  )
-    return nothing;
-  const pull = /try pulling it/i.test(message);
-  return html`<button type="button" part="pick-model-button" @click=${() => pick(pull ? model : undefined)}>${pull ? t('Pull {model}', { model }) : t('Choose a model')}</button>`;
 }
 
 /** The first line of a message, shorter than {@link SHORT}. */

@@ -35,6 +35,11 @@ export interface ConversationChangeDetail {
   conversationId: string;
 }
 
+/** `detail` of `model-change`: the model the chat now uses. */
+export interface ModelChangeDetail {
+  model: string;
+}
+
 /** Every event `<agent-chat>` dispatches on itself. */
 export interface AgentChatEventMap {
   /** Each runtime event, as it arrives. */
@@ -45,6 +50,8 @@ export interface AgentChatEventMap {
   /** A call to an external tool waits for the page's result (cancelable: see the detail). */
   'agent-tool-call': CustomEvent<AgentToolCallDetail>;
   'conversation-change': CustomEvent<ConversationChangeDetail>;
+  /** A model picked in `<agent-model-picker>` (open-agent/components/model-picker): the chat's `model` now. */
+  'model-change': CustomEvent<ModelChangeDetail>;
 }
 
 declare global {

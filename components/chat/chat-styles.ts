@@ -29,8 +29,6 @@ export const chatStyles = css`
   .main > header ::slotted(*), .main > header .title { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .main > header > :is(button, .context) { flex: none; white-space: nowrap; }
   .main > header > slot { display: block; min-width: 0; flex: 0 1 auto; overflow: hidden; }
-  /* The model's name gives way first on a narrow header: it shrinks with an ellipsis. */
-  .main > header .model-button { font-size: 1em; border-color: transparent; padding: 4px 8px; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .main > header .spacer { flex: 1; }
   .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
   .context meter { inline-size: 4em; block-size: 0.6em; }

@@ -110,7 +110,7 @@ export interface ChatStrings {
   'Tools do not run automatically here: run this call?': string;
   'The page is running this tool; its result will appear here.': string;
   'Nothing on this page answers this tool (it has no execute and no agent-tool-call listener took it).': string;
-  // The model picker (its own chunk, loaded when the model button is first pressed)
+  // The model picker (<agent-model-picker>, opt-in; its panel loads when it first opens)
   '{model}: choose a model': string;
   'Models on this server': string;
   Models: string;
@@ -138,8 +138,8 @@ export interface ChatStrings {
   Failed: string;
   'Fix: {fix}': string;
   '{n} short generations, at most {tokens} output tokens.': string;
+  '{model} is not on this server.': string;
   'Pull {model}': string;
-  'Choose a model': string;
   // The conversations list
   New: string;
   Import: string;

@@ -56,6 +56,7 @@ function typeErrors(
     paths: {
       'open-agent': [`${root}src/index.ts`],
       'open-agent/components': [`${root}components/index.ts`],
+      'open-agent/components/model-picker': [`${root}components/model-picker/index.ts`],
       'open-agent/worker': [`${root}src/worker/index.ts`],
       'open-agent/mcp': [`${root}src/mcp/index.ts`],
     },

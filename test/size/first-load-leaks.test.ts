@@ -22,7 +22,12 @@ async function firstLoadModules(entry: string, splitting: boolean): Promise<Map<
 }
 
 describe('esbuild first loads carry no module only lazy chunks use', () => {
-  for (const entry of ['query-only.ts', 'client-json-tool.ts', 'chat-page.ts']) {
+  for (const entry of [
+    'query-only.ts',
+    'client-json-tool.ts',
+    'chat-page.ts',
+    'chat-page-picker.ts',
+  ]) {
     it(
       entry,
       async () => {

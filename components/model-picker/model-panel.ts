@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type {
   checkServer,
   localModels,
@@ -13,20 +13,21 @@ import { pullTemplate, type PullState } from './pull-view.js';
 import { reportTemplate } from './report-view.js';
 
 /**
- * `<agent-model-picker>`: the models of the server at `baseUrl` (loaded first, with size and
- * marks for tools, vision, thinking), picking one fires `model-select`; where the server can
- * download, "Get a model…" with a progress bar (percent, bytes, speed, Cancel), the model
- * selected when done; "Check this server" shows `checkServer`'s report. `<agent-chat>` loads
- * it when its model button is first pressed (picker-in-chat.ts defines it then); it is no
- * part of the chat's first load.
+ * `<agent-model-panel>`: the panel `<agent-model-picker>` opens — the models of the server at
+ * `baseUrl` (loaded first, with size and marks for tools, vision, thinking), picking one fires
+ * `model-select`; where the server can download, "Get a model…" with a progress bar (percent,
+ * bytes, speed, Cancel), the model selected when done; "Check this server" shows
+ * `checkServer`'s report. After an unknown-model error (`missing`) it says so first, with
+ * "Pull MODEL" where the server said to pull it. The picker loads it when it first opens
+ * (panel-view.ts defines it then): no part of any first load.
  *
  * Events: `model-select` (`detail.model`), `picker-close`.
  */
-export class AgentModelPicker extends LitElement {
+export class AgentModelPanel extends LitElement {
   static override properties = {
     baseUrl: { attribute: false },
     model: { attribute: false },
-    pullName: { attribute: false },
+    missing: { attribute: false },
     fetchFn: { attribute: false },
     api: { attribute: false },
     translateText: { attribute: false },
@@ -35,12 +36,15 @@ export class AgentModelPicker extends LitElement {
 
   declare baseUrl: string;
   declare model: string | undefined;
-  /** Start downloading this model at once (the chat's "Pull MODEL" after an unknown-model error). */
-  declare pullName: string | undefined;
+  /**
+   * The chat's model the server did not have (an unknown-model error): said first, with "Pull
+   * MODEL" when `pull` (the server said to pull it, and can).
+   */
+  declare missing: { model: string; pull: boolean } | undefined;
   declare fetchFn: typeof globalThis.fetch | undefined;
   /**
-   * `localModels` and `checkServer`, handed in by the chat (its first load has them): imported
-   * here, from this lazy chunk, they would split the runtime off the chat's first load.
+   * `localModels` and `checkServer`, handed in by the picker (its first load has them): imported
+   * here, from this lazy chunk, they would split the runtime off the app's first load.
    */
   declare api: { localModels: typeof localModels; checkServer: typeof checkServer };
   declare translateText: Translate;
@@ -61,9 +65,9 @@ export class AgentModelPicker extends LitElement {
   }
 
   /**
-   * Renders into the chat's shadow root, not a root of its own: it takes the chat's theme
-   * (buttons, inputs, colours) without importing it — an import of the chat's first-load
-   * styles from this lazy chunk would split them off the chat's first load.
+   * Renders into the picker's shadow root, not a root of its own: it takes the picker's theme
+   * (the chat's: buttons, inputs, colours) without importing it — an import of those first-load
+   * styles from this lazy chunk would split them off the app's first load.
    */
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -92,13 +96,6 @@ export class AgentModelPicker extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('.close')?.focus();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('pullName') && this.pullName) {
-      this.#draft = this.pullName;
-      this.#showPull = true;
-    }
-  }
-
   async #load(): Promise<void> {
     try {
       this.#server ??= await this.api.localModels({
@@ -107,7 +104,6 @@ export class AgentModelPicker extends LitElement {
       });
       this.#models = await this.#server.list();
       this.#error = undefined;
-      if (this.pullName && this.#server.pull && !this.#pull) this.#startPull(this.pullName);
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
     }
@@ -185,6 +181,7 @@ export class AgentModelPicker extends LitElement {
           ✕
         </button>
       </div>
+      ${this.missing ? this.#missing(this.missing, t) : nothing}
       ${this.#error !== undefined ? html`<p class="error" role="alert">${this.#error}</p>` : nothing}
       ${this.#models === undefined && this.#error === undefined ? html`<p class="muted">${t('Loading models…')}</p>` : nothing}
       ${this.#models?.length === 0 ? html`<p class="muted">${t('No models on this server.')}</p>` : nothing}
@@ -207,6 +204,24 @@ export class AgentModelPicker extends LitElement {
         </button>
         ${this.#report !== undefined && this.#report !== 'running' ? reportTemplate(this.#report, t) : nothing}
       </div>
+    </div>`;
+  }
+
+  /** After an unknown-model error: which model is missing, and "Pull MODEL" where it can be. */
+  #missing(missing: { model: string; pull: boolean }, t: Translate): TemplateResult {
+    const { model, pull } = missing;
+    return html`<div class="missing" part="missing-model">
+      <p class="error">${t('{model} is not on this server.', { model })}</p>
+      ${
+        // Stays (disabled while a download runs) until the panel closes with the model there.
+        pull && this.#server?.pull
+          ? html`<button type="button" class="primary" part="pick-model-button" ?disabled=${this.#pull !== undefined && this.#pull.error === undefined} @click=${() => {
+              this.#showPull = true;
+              this.#draft = model;
+              this.#startPull(model);
+            }}>${t('Pull {model}', { model })}</button>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -269,6 +284,6 @@ export class AgentModelPicker extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'agent-model-picker': AgentModelPicker;
+    'agent-model-panel': AgentModelPanel;
   }
 }
