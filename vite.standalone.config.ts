@@ -29,7 +29,31 @@ export default defineConfig({
       output: {
         chunkFileNames: 'agent-chat/[name]-[hash].js',
         minify: true,
-        codeSplitting: { groups: [{ name: 'agent-chat', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'agent-chat', tags: ['$initial'], priority: 10 },
+            // What a first answer loads, merged into a few files: each lazy module of its own
+            // was a request, and the model call's were fetched one import level at a time
+            // (context, then the aggregator, then its tag reader) before the request went out.
+            // Only code every first answer runs; the rest stays in chunks of its own (dialects and
+            // their markup parser, summaries, Ollama, grammars past JavaScript's, tool cards).
+            {
+              name: 'model-call',
+              test: /[\\/]src[\\/](stream[\\/](?!tool-call-markup-parser|glued-tool-calls|markup-placement)[^\\/]+|context[\\/][^\\/]+|backend[\\/]identify-server)\.ts$/,
+              priority: 5,
+            },
+            {
+              name: 'markdown',
+              test: /[\\/](components[\\/]markdown[\\/](?!highlight-code)|marked[\\/]|components[\\/](chat[\\/]message-row|transcript[\\/](message-actions|branch-marks))\.ts)/,
+              priority: 5,
+            },
+            {
+              name: 'highlight',
+              test: /components[\\/]markdown[\\/]highlight-code|@speed-highlight[\\/]core[\\/]dist[\\/](tokenize|languages[\\/](js|regex|jsdoc|todo))\.js/,
+              priority: 5,
+            },
+          ],
+        },
       },
     },
   },

@@ -58,6 +58,29 @@ test('the element streams from an OpenAI-compatible server and runs a tool given
   expect(box?.height).toBeLessThanOrEqual(800);
 });
 
+test('the history stores and a worker tool load their code from beside dist/agent-chat.js on first use', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.url()} ${response.status()}`);
+  });
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+  await page.goto(`${server.url}/e2e/static/stores-and-workers.html`);
+  await expect(page.locator('#result')).not.toBeEmpty();
+  expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({
+    title: 'Plan a trip',
+    memory: 1,
+    answer: 'echo: hey',
+  });
+  expect(problems).toEqual([]);
+  // Not in the first load: each came as a chunk of its own when first used.
+  for (const name of ['idb-history-store', 'memory-store', 'live-worker-connection'])
+    expect(chunks.some((path) => path.includes(`/dist/agent-chat/${name}-`))).toBe(true);
+});
+
 test('the element runs on a scripted model from an inline module script', async ({ page }) => {
   await open(page, 'scripted.html');
   const chat = page.locator('agent-chat');

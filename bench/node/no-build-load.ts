@@ -107,9 +107,16 @@ export async function noBuildLoad(): Promise<Figure[]> {
     await chat.getByRole('textbox', { name: 'Message' }).fill('What is 6 * 7?');
     await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
     await chat.locator('article.assistant .markdown strong').last().waitFor();
-    await chat.locator('article.assistant pre code').last().waitFor();
-    await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    // Rendered: the code block highlighted (its grammar loads after the markdown) and the
+    // row under the answer shown; then no request for 500 ms. (`networkidle` was reached at
+    // page load already, so waiting for it returned at once and left late chunks out.)
+    await chat.locator('article.assistant pre code span').first().waitFor();
+    await chat.locator('article.assistant [part~="message-actions"]').last().waitFor();
+    for (let quiet = fetched.length; ; quiet = fetched.length) {
+      await page.waitForTimeout(500);
+      await Promise.all(pending);
+      if (fetched.length === quiet) break;
+    }
     const answer = [...fetched];
     const kb = (files: readonly Fetched[]) =>
       files.reduce((sum, file) => sum + file.gzipped, 0) / 1024;

@@ -195,7 +195,8 @@ export class AgentChat extends AgentChatSettings {
     // ready by the first answer, and the row under each message soon after.
     setTimeout(() => {
       markdownRenderer();
-      if (!toolCards()) void loadToolCards().then(() => this.requestUpdate());
+      this.#painted = true;
+      if (this.#mayCallTools()) this.#loadCards();
       void loadMessageRow().then(
         (row) => {
           const session = this.#session;
@@ -208,7 +209,27 @@ export class AgentChat extends AgentChatSettings {
     }, 0);
   }
 
-  protected override updated(): void {
+  /** Set once the first paint is done (what loads after it may load). */
+  #painted = false;
+
+  /** Whether a tool card may show soon: tools are set, or a Client of the page's is used. */
+  #mayCallTools(): boolean {
+    return typeof this.tools === 'function' || this.tools.length > 0 || this.client !== undefined;
+  }
+
+  /** Loads the tool cards' code (once), then renders them. */
+  #loadCards(): void {
+    if (!toolCards()) void loadToolCards().then(() => this.requestUpdate());
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // A card to show and no code for it (no tools when the page painted, or a reloaded
+    // conversation's calls), or tools set after the first paint: the cards load now.
+    if (
+      this.#cardBudget.cardsMissing ||
+      (this.#painted && (changed.has('tools') || changed.has('client')) && this.#mayCallTools())
+    )
+      this.#loadCards();
     this.#window.observe(this.renderRoot, () => this.#log());
     // Cards this render left for later: the next batch in a new task (the page paints between).
     if (this.#cardBudget.deferred.size > 0) setTimeout(() => this.requestUpdate(), 0);

@@ -18,6 +18,11 @@ export const CARDS_PER_RENDER = 20;
 export class CardBudget {
   /** Entries with a card this render did not build: render them again in a later task. */
   readonly deferred = new Set<Entry>();
+  /**
+   * A tool card this render could not show because the cards' code is not loaded (it loads
+   * after the first paint only where tools are set): the host loads it and renders again.
+   */
+  cardsMissing = false;
   #left: number;
 
   constructor(perRender = CARDS_PER_RENDER) {

@@ -31,9 +31,15 @@ export function entriesFromHistory(
         break;
       case 'assistant': {
         const textOnly = (message.tool_calls ?? []).length === 0;
-        // An answer stopped before its first word is stored empty: nothing to show. A partial
-        // answer another one follows failed and was asked again (Retry): the model never saw it.
-        if (textOnly && (!message.content || messages[index + 1]?.role === 'assistant')) break;
+        // An empty answer has nothing to show, unless it was stopped before its first word
+        // ("Stopped." is shown for it). A partial answer another one follows failed and was
+        // asked again (Retry): the model never saw it.
+        const emptyStop = textOnly && !message.content && message.stopped === true;
+        if (
+          textOnly &&
+          (!(message.content || emptyStop) || messages[index + 1]?.role === 'assistant')
+        )
+          break;
         if (!assistant) {
           assistant = { kind: 'assistant', key: make.key(), version: 0, parts: [], state: 'done' };
           entries.push(assistant);

@@ -36,7 +36,7 @@ export function entryTemplate(
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
-    ${entry.parts.map((part) => partTemplate(part, actions, t, () => budget.take(entry)))}
+    ${entry.parts.map((part) => partTemplate(part, actions, t, () => budget.take(entry), budget))}
     ${
       entry.state === 'streaming' && !hasVisibleOutput(entry)
         ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${
@@ -80,6 +80,7 @@ function partTemplate(
   actions: ToolCardActions,
   t: Translate,
   build: () => boolean,
+  budget: CardBudget,
 ): unknown {
   switch (part.kind) {
     case 'text':
@@ -91,9 +92,13 @@ function partTemplate(
       </details>`;
     case 'tool':
     case 'tool-input': {
-      // The cards' code loads right after the first paint: until then (a moment) none shows.
+      // The cards' code loads after the first paint where tools are set, else with the first
+      // card: until then (a moment) none shows.
       const cards = toolCards();
-      if (!cards) return nothing;
+      if (!cards) {
+        budget.cardsMissing = true;
+        return nothing;
+      }
       if (part.kind === 'tool-input') {
         if (!shownInputCards.has(part) && !build()) return nothing;
         shownInputCards.add(part);

@@ -1,5 +1,6 @@
 import { AgentError } from '../errors/agent-error.js';
-import { contentText, type Message } from '../types/message.js';
+import type { Message } from '../types/message.js';
+import type { StoreKit } from './store-kit.js';
 
 /** Longest automatic title, in characters (an ellipsis marks a cut). */
 export const TITLE_LENGTH = 60;
@@ -7,9 +8,12 @@ export const TITLE_LENGTH = 60;
 /**
  * A conversation title from its first user message: whitespace collapsed, cut at a word
  * boundary near {@link TITLE_LENGTH} characters with an ellipsis. `undefined` when there is no
- * user message with text.
+ * user message with text. (`contentText` is handed over: see {@link StoreKit}.)
  */
-export function titleFromMessages(messages: readonly Message[]): string | undefined {
+export function titleFromMessages(
+  messages: readonly Message[],
+  { contentText }: Pick<StoreKit, 'contentText'>,
+): string | undefined {
   for (const message of messages) {
     if (message.role !== 'user') continue;
     const text = contentText(message.content).replace(/\s+/g, ' ').trim();

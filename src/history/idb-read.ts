@@ -3,7 +3,6 @@ import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
 import { checkMessages } from '../types/message-schema.js';
 import type { ConversationSummary, StorageDamage } from './history-store.js';
-import { UNTITLED } from './history-store.js';
 import { loadedForm } from './idb-image-records.js';
 import {
   conversationKey,
@@ -190,9 +189,12 @@ async function readMessages(
 
 /**
  * Every conversation's summary, newest first, from one `getAll` over the records (no message is
- * read). A record that does not validate is left out rather than hiding every other one.
+ * read). A record that does not validate is left out rather than hiding every other one; one
+ * with no title gets `untitled`.
  */
-export async function readSummaries(options: ReadOptions): Promise<ConversationSummary[]> {
+export async function readSummaries(
+  options: ReadOptions & { untitled: string },
+): Promise<ConversationSummary[]> {
   const values = await transact(options.store, 'readonly', (objectStore) =>
     request(objectStore.getAll(conversationRange(options.KeyRange))),
   );
@@ -201,7 +203,7 @@ export async function readSummaries(options: ReadOptions): Promise<ConversationS
     const checked = checkConversationRecord(value);
     if (!checked.success) continue;
     const { id, title, createdAt, updatedAt, messageCount } = checked.data;
-    summaries.push({ id, title: title || UNTITLED, createdAt, updatedAt, messageCount });
+    summaries.push({ id, title: title || options.untitled, createdAt, updatedAt, messageCount });
   }
   return summaries.sort(newestFirst);
 }

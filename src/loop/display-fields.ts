@@ -12,11 +12,26 @@ const sentForms = new WeakMap<Message, Message>();
  * `messages` as the model sees them: without what history keeps for display only
  * (an assistant turn's `reasoning`, `stopped` and `contextUse`, a tool's `durationMs`). Servers must not see reasoning
  * again (it would be read as part of the answer, or rejected), and no server knows
- * `durationMs`. Each copy is kept, so a message is one object across calls: context fitting
+ * `durationMs`. An answer stopped before its first word is left out. Each copy is kept, so a message is one object across calls: context fitting
  * reuses the counts of the prefix a request shares with the last one, compared by identity.
  */
 export function withoutDisplayFields(messages: Message[]): Message[] {
-  return messages.map(sentForm);
+  const sent: Message[] = [];
+  for (const message of messages) if (!isEmptyStop(message)) sent.push(sentForm(message));
+  return sent;
+}
+
+/**
+ * An answer stopped before its first word: kept in history (a reload says "Stopped." for it)
+ * but never sent — an empty assistant message breaks some servers' chat templates.
+ */
+function isEmptyStop(message: Message): boolean {
+  return (
+    message.role === 'assistant' &&
+    message.stopped === true &&
+    !message.content &&
+    (message.tool_calls ?? []).length === 0
+  );
 }
 
 function sentForm(message: Message): Message {

@@ -133,8 +133,9 @@ export async function* modelStep(
     }
   } catch (error) {
     const aborted = context.signal?.aborted === true || isAbortError(error);
-    // A stopped answer is marked, so a reloaded conversation does not show it as complete.
-    if (text !== '')
+    // A stopped answer is marked, so a reloaded conversation does not show it as complete;
+    // stopped before its first word, it is stored empty for that mark (and never sent).
+    if (text !== '' || aborted)
       context.append({ role: 'assistant', content: text, ...(aborted ? { stopped: true } : {}) });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
     if (aborted) {

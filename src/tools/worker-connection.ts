@@ -1,5 +1,5 @@
-import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
-import { WorkerSession, type SessionCall } from './worker-session.js';
+import { AgentError, errorMessage } from '../errors/agent-error.js';
+import type { LiveWorkerConnection } from './live-worker-connection.js';
 
 /** Creates the worker: `() => new Worker(new URL('./tools.worker.ts', import.meta.url), { type: 'module' })`. */
 export type WorkerFactory = () => Worker;
@@ -59,128 +59,49 @@ export function connectWorker(
   source: WorkerSource,
   options: WorkerConnectionOptions = {},
 ): WorkerConnection {
-  return new ToolWorkerConnection(
-    toFactory(source),
-    options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS,
-  );
+  return new OnDemandConnection(source, options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
 }
 
-class ToolWorkerConnection implements WorkerConnection {
-  readonly #factory: WorkerFactory;
+/**
+ * The connection a page holds: the worker code (its session, the protocol) loads by `import()`
+ * on the first call, so a page that defines worker tools but never runs one ships none of it.
+ * Once loaded, calls go straight to it (sent at once, not after a microtask).
+ */
+class OnDemandConnection implements WorkerConnection {
+  readonly #source: WorkerSource;
   readonly #cancelGraceMs: number;
-  #session: WorkerSession | undefined;
-  #nextId = 0;
+  #live: LiveWorkerConnection | undefined;
+  #loading: Promise<LiveWorkerConnection> | undefined;
 
-  constructor(factory: WorkerFactory, cancelGraceMs: number) {
-    this.#factory = factory;
+  constructor(source: WorkerSource, cancelGraceMs: number) {
+    this.#source = source;
     this.#cancelGraceMs = cancelGraceMs;
   }
 
   call(
     name: string,
     input: Record<string, unknown>,
-    options: WorkerCallOptions = {},
+    options?: WorkerCallOptions,
   ): Promise<unknown> {
-    const { signal, timeoutMs } = options;
-    if (signal?.aborted) return Promise.reject(cancellation(signal.reason, name));
-    let session: WorkerSession;
-    try {
-      session = this.#currentSession();
-    } catch (error) {
-      return Promise.reject(startFailure(name, error));
-    }
-    const id = ++this.#nextId;
-    return new Promise<unknown>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // The session is looked up when the call is stopped: a restart may have moved it to a fresh worker.
-      const stop = (error: AgentError) => this.#session?.cancel(id, error, this.#cancelGraceMs);
-      const onAbort = () => stop(cancellation(signal?.reason, name));
-      const cleanUp = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      session.start({
-        message: {
-          type: 'tool-call',
-          id,
-          name,
-          input,
-          toolUseId: options.toolUseId ?? `worker-call-${id}`,
-        },
-        resolve: (value) => {
-          cleanUp();
-          resolve(value);
-        },
-        reject: (error) => {
-          cleanUp();
-          reject(error);
-        },
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (timeoutMs !== undefined) {
-        timer = setTimeout(
-          () =>
-            stop(new AgentError('TOOL_TIMEOUT', `Tool "${name}" timed out after ${timeoutMs} ms`)),
-          timeoutMs,
+    if (this.#live) return this.#live.call(name, input, options);
+    this.#loading ??= import('./live-worker-connection.js').then(
+      ({ LiveWorkerConnection }) =>
+        (this.#live = new LiveWorkerConnection(this.#source, this.#cancelGraceMs)),
+    );
+    return this.#loading.then(
+      (live) => live.call(name, input, options),
+      (error: unknown) => {
+        this.#loading = undefined; // the next call tries again
+        throw new AgentError(
+          'WORKER_FAILED',
+          `Tool "${name}" could not load the worker connection's code: ${errorMessage(error)}. Check that the library's chunks are served beside it`,
+          { cause: error, context: { tool: name } },
         );
-      }
-    });
+      },
+    );
   }
 
   terminate(): void {
-    this.#session?.end('its worker was terminated');
+    this.#live?.terminate(); // before the first call there is no worker to end
   }
-
-  /** The live session, spawning a worker if there is none; throws what the factory throws. */
-  #currentSession(): WorkerSession {
-    if (this.#session) return this.#session;
-    const worker = this.#factory();
-    const session = new WorkerSession(worker, (ended, waiting) =>
-      this.#onSessionEnd(ended, waiting),
-    );
-    this.#session = session;
-    return session;
-  }
-
-  #onSessionEnd(ended: WorkerSession, waiting: SessionCall[]): void {
-    if (this.#session === ended) this.#session = undefined;
-    if (waiting.length === 0) return;
-    let next: WorkerSession;
-    try {
-      next = this.#currentSession();
-    } catch (error) {
-      for (const call of waiting) call.reject(startFailure(call.message.name, error));
-      return;
-    }
-    for (const call of waiting) next.start(call);
-  }
-}
-
-function toFactory(source: WorkerSource): WorkerFactory {
-  if (typeof source === 'function') return source;
-  return () => {
-    if (typeof Worker === 'undefined')
-      throw new TypeError('Web Workers are not available in this environment');
-    return new Worker(source, { type: 'module' });
-  };
-}
-
-function startFailure(toolName: string, error: unknown): AgentError {
-  return new AgentError(
-    'WORKER_FAILED',
-    `Tool "${toolName}" could not start its worker: ${errorMessage(error)}`,
-    {
-      cause: error,
-      context: { tool: toolName },
-    },
-  );
-}
-
-/** The error a cancelled call rejects with: the signal's AgentError reason (e.g. `TOOL_TIMEOUT`), or `EXECUTION_CANCELLED`. */
-function cancellation(reason: unknown, toolName: string): AgentError {
-  if (isAgentError(reason))
-    return reason instanceof AgentError ? reason : AgentError.fromJSON(reason);
-  return new AgentError('EXECUTION_CANCELLED', `Tool "${toolName}" was cancelled`, {
-    cause: reason,
-  });
 }

@@ -1,5 +1,4 @@
 import { AgentError, errorMessage } from '../errors/agent-error.js';
-import { assertNever } from '../types/events.js';
 import { parseWorkerMessage, type HostMessage, type ToolCallMessage } from './worker-protocol.js';
 
 /** One call as the session tracks it: its message and how to settle its promise. */
@@ -121,8 +120,12 @@ export class WorkerSession {
       case 'tool-error':
         this.#take(message.id)?.reject(AgentError.fromJSON(message.error));
         return;
-      default:
-        assertNever(message);
+      default: {
+        // Exhaustive; not assertNever (events.ts): this file loads lazily, and importing a
+        // first-load module from it splits that module off esbuild apps' first load.
+        const unknown: never = message;
+        throw new Error(`Unknown worker message: ${JSON.stringify(unknown)}`);
+      }
     }
   };
 

@@ -209,6 +209,26 @@ test('an answer stopped while its tool ran still says "Stopped." after a reload'
   expect(text(chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
 });
 
+test('an answer stopped before its first word still says "Stopped." after a reload, and nothing empty is sent next', async () => {
+  const history = memoryHistory();
+  const live = mount(history, [{ hang: true }]);
+  void live.chat.send('Tell me a story');
+  await expect.poll(() => root(live.chat).querySelector('article.assistant')).not.toBeNull();
+  live.chat.stop();
+  await expect.poll(() => text(live.chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+  live.chat.remove();
+
+  const { chat, backend } = mount(history, [{ text: 'Once upon a time.' }]);
+  await expect.poll(() => text(chat, 'article.user')).toContain('Tell me a story');
+  await expect.poll(() => text(chat, 'article.assistant [part~="note"]')).toBe('Stopped.');
+  expect(text(chat, 'article.assistant')).not.toContain('interrupted');
+
+  // The next turn's request carries no empty assistant message (some servers reject one).
+  expect(await chat.send('Go on')).toBe(true);
+  const sent = backend.requests[0]?.messages ?? [];
+  expect(sent.map((message) => message.role)).toEqual(['user', 'user']);
+});
+
 test('a completed answer shows no "Stopped." after a reload', async () => {
   const history = memoryHistory();
   const live = mount(history, [{ text: 'All of it.' }]);

@@ -199,6 +199,31 @@ describe('display-only message fields', () => {
     expect(last).not.toContain('contextUse');
   });
 
+  it('stores an answer stopped before its first word empty and marked, and never sends it', async () => {
+    const backend = scriptedBackend([{ hang: true }, { text: 'Once.' }]);
+    const history = memoryHistory();
+    const options = { model: 'm', backend, history, conversationId: 'early-stop' };
+    const client = new Client(options);
+    const controller = new AbortController();
+    const running = collect(client.run('Tell me', { signal: controller.signal }));
+    await expect.poll(() => backend.requests.length).toBe(1);
+    controller.abort();
+    await running;
+
+    const stored = (await history.load('early-stop'))?.messages ?? [];
+    expect(stored).toEqual([
+      { role: 'user', content: 'Tell me' },
+      { role: 'assistant', content: '', stopped: true },
+    ]);
+    const reloaded = new Client(options);
+    await reloaded.ready;
+    await collect(reloaded.run('Go on'));
+    expect(backend.requests[1]?.messages).toEqual([
+      { role: 'user', content: 'Tell me' },
+      { role: 'user', content: 'Go on' },
+    ]);
+  });
+
   it('refuses display fields of the wrong type', () => {
     for (const assistant of [
       { stopped: false },

@@ -51,6 +51,22 @@ const SHARED = new Map<string, string>([
     'IndexedDB history checks what it stores like the conversation file reader',
   ],
   [
+    'src/history/history-store.ts',
+    'UNTITLED (public): the history stores (loaded on first use) title a conversation with it',
+  ],
+  [
+    'src/history/repair-dangling-tool-calls.ts',
+    'a public export; the history stores (loaded on first use) repair what they load with it',
+  ],
+  [
+    'src/types/message.ts',
+    'message text helpers: the history stores (loaded on first use) title conversations with them',
+  ],
+  [
+    'src/types/events.ts',
+    "assertNever: the worker connection (loaded on a worker tool's first call) reads the protocol with it",
+  ],
+  [
     'components/strings/chat-strings.ts',
     'the markdown renderer (lazy) translates its Copy buttons',
   ],
