@@ -1,14 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../components/index.js';
-import { z } from 'zod';
-import {
-  Client,
-  memoryHistory,
-  scriptedBackend,
-  tool,
-  type AgentEvent,
-  type Message,
-} from '../../src/index.js';
+import { memoryHistory, type AgentEvent, type Message } from '../../src/index.js';
+import { manyCallsChat } from '../support/many-calls-chat.js';
 import { loadToolCards } from '../../components/tool-card/tool-card-loader.js';
 import { CARDS_PER_RENDER } from '../../components/transcript/card-budget.js';
 
@@ -23,25 +16,10 @@ afterEach(() => {
 
 // A guard, not a before/after test: during a run the cards already came a few per task.
 test('200 calls run: their cards come a batch per render at most, in order, each with its result', async () => {
-  const step = tool({
-    name: 'step',
-    description: 'One step',
-    input: z.object({ n: z.number() }),
-    execute: ({ n }) => `result ${n}`,
-  });
-  const toolCalls = Array.from({ length: 200 }, (_, n) => ({
-    name: 'step',
-    input: { n },
-    id: `c${n}`,
-  }));
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.client = new Client({
-    model: 'scripted',
-    backend: scriptedBackend([{ toolCalls }, { text: 'All done.' }]),
-    tools: [step],
-    autoExecuteTools: true,
-    maxToolCallsPerResponse: 200,
+  const { chat, toolCalls } = manyCallsChat({
+    count: 200,
+    limit: 200,
+    result: (n) => `result ${n}`,
   });
   document.body.append(chat);
   mounted.push(chat);
