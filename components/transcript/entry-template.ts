@@ -36,7 +36,7 @@ export function entryTemplate(
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
-    ${entry.parts.map((part) => partTemplate(part, actions, t, () => budget.take(entry)))}
+    ${partsTemplate(entry, actions, t, budget)}
     ${
       entry.state === 'streaming' && !hasVisibleOutput(entry)
         ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${
@@ -50,6 +50,26 @@ export function entryTemplate(
     ${entry.note === undefined ? nothing : html`<p class="note" part="note">${t(entry.note.text, entry.note.values)}</p>`}
     ${row ?? nothing}
   </article>`;
+}
+
+/**
+ * The answer's parts in order, up to the first card this render could not build: what comes
+ * after it (the answer's text, "All done.") waits with it — shown before, it read as the end
+ * of a list whose last cards were still coming.
+ */
+function partsTemplate(
+  entry: AssistantEntry,
+  actions: ToolCardActions,
+  t: Translate,
+  budget: CardBudget,
+): unknown[] {
+  const templates: unknown[] = [];
+  for (const part of entry.parts) {
+    const template = partTemplate(part, actions, t, () => budget.take(entry));
+    if (template === nothing && (part.kind === 'tool' || part.kind === 'tool-input')) break;
+    templates.push(template);
+  }
+  return templates;
 }
 
 /** A user message's image, by the same rule as the model's images (see shownImageSource). */
@@ -68,8 +88,8 @@ function userImage(
 
 /** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
 const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
-/** Cards of arguments still streaming that were rendered once (the next renders are updates). */
-const shownInputCards = new WeakSet<object>();
+/** Each card of arguments still streaming: its template, and the name and strings it showed. */
+const inputCardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
 
 /**
  * One part of an answer. `build()` says whether this render may build one more card (see
@@ -95,9 +115,15 @@ function partTemplate(
       const cards = toolCards();
       if (!cards) return nothing;
       if (part.kind === 'tool-input') {
-        if (!shownInputCards.has(part) && !build()) return nothing;
-        shownInputCards.add(part);
-        return cards.toolInputCard(part, t);
+        // Its arguments view patches itself: the template changes only with the tool's name.
+        const shown = [part.name, cards, t];
+        const cached = inputCardTemplates.get(part);
+        if (cached && cached.shown.every((value, index) => value === shown[index]))
+          return cached.template;
+        if (!cached && !build()) return nothing;
+        const template = cards.toolInputCard(part, t);
+        inputCardTemplates.set(part, { shown, template });
+        return template;
       }
       // An entry re-renders on every event of its run: with 200 cards, building each card's
       // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
