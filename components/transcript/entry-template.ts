@@ -86,11 +86,6 @@ function userImage(
     : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
 
-/** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
-const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
-/** Each card of arguments still streaming: its template, and the name and strings it showed. */
-const inputCardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
-
 /**
  * One part of an answer. `build()` says whether this render may build one more card (see
  * CardBudget): past it a card keeps its last template, and a new one waits for a later render.
@@ -110,48 +105,9 @@ function partTemplate(
         ${part.view.element}
       </details>`;
     case 'tool':
-    case 'tool-input': {
+    case 'tool-input':
       // The cards' code loads right after the first paint: until then (a moment) none shows.
-      const cards = toolCards();
-      if (!cards) return nothing;
-      if (part.kind === 'tool-input') {
-        // Its arguments view patches itself: the template changes only with the tool's name.
-        const shown = [part.name, cards, t];
-        const cached = inputCardTemplates.get(part);
-        if (cached && cached.shown.every((value, index) => value === shown[index]))
-          return cached.template;
-        if (!cached && !build()) return nothing;
-        const template = cards.toolInputCard(part, t);
-        inputCardTemplates.set(part, { shown, template });
-        return template;
-      }
-      // An entry re-renders on every event of its run: with 200 cards, building each card's
-      // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
-      const shown = [
-        part.status,
-        part.input,
-        part.result,
-        part.error,
-        part.elapsedMs,
-        part.startedAt,
-        part.draft,
-        part.draftError,
-        part.expanded,
-        part.wholeResult,
-        part.runnable,
-        part.handled,
-        cards,
-        actions,
-        t,
-      ];
-      const cached = cardTemplates.get(part);
-      if (cached && cached.shown.every((value, index) => value === shown[index]))
-        return cached.template;
-      if (!build()) return cached?.template ?? nothing;
-      const template = cards.toolCard(part, actions, t);
-      cardTemplates.set(part, { shown, template });
-      return template;
-    }
+      return toolCards()?.cardTemplate(part, actions, t, build) ?? nothing;
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.
       return html`<details class="code-block json" open part="json">
