@@ -22,7 +22,7 @@ import type { ToolCardActions } from '../tool-card/tool-card.js';
 import { toolCardActions } from '../tool-card/tool-card-actions.js';
 import { markdownRenderer } from '../markdown/markdown-loader.js';
 import { loadToolCards, toolCards } from '../tool-card/tool-card-loader.js';
-import { pageLocale, translator, type Translate } from '../strings/chat-strings.js';
+import { pageLocale, translator, warmNumbers, type Translate } from '../strings/chat-strings.js';
 import { CLIENT_SETTINGS } from './agent-chat-properties.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { DrawerFollower } from './drawer-follower.js';
@@ -193,6 +193,7 @@ export class AgentChat extends AgentChatSettings {
     if (log && content) this.#follower.attach(log, content);
     // After the first paint, so it does not wait: markdown + sanitiser and the tool cards are
     // ready by the first answer, and the row under each message soon after.
+    setTimeout(() => warmNumbers(pageLocale(this)), 0);
     setTimeout(() => {
       markdownRenderer();
       this.#painted = true;

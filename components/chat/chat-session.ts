@@ -293,7 +293,7 @@ export class ChatSession {
     start: (signal: AbortSignal) => AsyncIterable<AgentEvent>,
   ): Promise<boolean> {
     const host = this.#host;
-    const { signal, ended } = this.#run.begin(entry);
+    const { signal, slices, ended } = this.#run.begin(entry, () => host.changed());
     this.running = true;
     this.error = undefined;
     host.changed();
@@ -303,6 +303,7 @@ export class ChatSession {
       session: this,
       host,
       scheduler: this.#scheduler,
+      slices,
     });
     if (this.client) takeStoredDurations(entry, this.client.history);
     this.running = false;
@@ -352,7 +353,7 @@ export class ChatSession {
       observeRun(client, {
         session: this,
         entry: () => this.#run.entry,
-        changed: () => this.#host.changed(),
+        changed: () => (this.#run.slices ? this.#run.slices.change() : this.#host.changed()),
       });
     // Another Client (another conversation): its meter starts with its first request.
     if (client !== previous) this.context = undefined;

@@ -6,7 +6,8 @@ import { css } from 'lit';
  * Focus rings: `.message` uses content-visibility, which clips paint to its padding box,
  * so its 4px padding keeps the rings (2px + 2px offset) of links and buttons at its edge
  * visible. Scroll containers (keyboard-focusable in Chromium) and the copy button inside
- * the clipped code block draw their ring inside. (Comments stay out of the CSS text: it
+ * the clipped code block draw their ring inside. A tool card uses content-visibility too (200
+ * cards off screen cost no layout and no paint): its 10px padding keeps its buttons' rings. (Comments stay out of the CSS text: it
  * ships as written.)
  */
 export const chatStyles = css`
@@ -82,7 +83,7 @@ export const chatStyles = css`
   .reasoning.streaming summary::after { content: ''; display: inline-block; width: 6px; height: 6px; margin-inline-start: 8px; border-radius: 50%; background: currentColor; animation: pulse 1s infinite; vertical-align: middle; }
   .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 260px; overflow: auto; margin-top: 6px; }
 
-  .tool { display: grid; gap: 8px; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); padding: 10px 12px; font-size: 0.9em; }
+  .tool { display: grid; gap: 8px; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); padding: 10px 12px; font-size: 0.9em; content-visibility: auto; contain-intrinsic-size: auto 160px; }
   .tool.approval { border-color: var(--_warning); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_warning) 14%, transparent); }
   .tool-head { display: flex; align-items: center; gap: 8px; min-width: 0; }
   .tool-icon { display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 50%; font-size: 0.8em; font-weight: 700; background: var(--_bg); border: 1px solid var(--_border); flex: none; }

@@ -29,12 +29,16 @@ export async function feedRun(run: {
   session: RunState;
   host: SessionHost;
   scheduler: FrameScheduler;
+  /**
+   * Events that come back to back (200 tool calls) re-render once per task, in tasks of
+   * bounded length: the run's own slices (shared with what {@link observeRun} reports), or new.
+   */
+  slices?: RunSlices;
 }): Promise<AgentRunEndDetail> {
   const { entry, session, host } = run;
   const transcript = session.transcript;
   let detail: AgentRunEndDetail = { status: 'completed' };
-  // Events that come back to back (200 tool calls) re-render once per task, in tasks of bounded length.
-  const slices = new RunSlices(() => host.changed());
+  const slices = run.slices ?? new RunSlices(() => host.changed());
   try {
     for await (const event of run.events()) {
       if (transcript.apply(entry, event))
@@ -66,7 +70,10 @@ export async function feedRun(run: {
 /**
  * Streams what the Client reports beside its events into the entry the current run writes
  * (`entry()`, none between runs): tool arguments into provisional cards, and Qwen3-style
- * output that starts in reasoning moves what was shown as answer. Returns the unobserve.
+ * output that starts in reasoning moves what was shown as answer. `changed` re-renders: give
+ * it the run's {@link RunSlices} — a model answering 200 calls streams their arguments in one
+ * task, and a render per new call (each building every card so far) was a task of 200+ ms.
+ * Returns the unobserve.
  */
 export function observeRun(
   client: Client,

@@ -3,6 +3,7 @@ import { formatDuration } from './elapsed-time.js';
 import type { ChatStrings, Translate } from '../strings/chat-strings.js';
 
 export { AgentElapsed } from './elapsed-time.js';
+export { cardTemplate } from './card-templates.js';
 import type { ToolInputPart, ToolPart, ToolStatus } from '../transcript/entry-types.js';
 import { jsonText, resultText } from './json-text.js';
 

@@ -36,7 +36,7 @@ export function entryTemplate(
   }
   return html`<article class="message assistant ${entry.state}" part="message message-assistant" aria-label=${t('Assistant')}
       aria-busy=${entry.state === 'streaming' ? 'true' : 'false'}>
-    ${entry.parts.map((part) => partTemplate(part, actions, t, () => budget.take(entry), budget))}
+    ${partsTemplate(entry, actions, t, budget)}
     ${
       entry.state === 'streaming' && !hasVisibleOutput(entry)
         ? html`<div class="typing" part="typing" aria-label=${t('The assistant is answering')}><span></span><span></span><span></span>${
@@ -52,6 +52,26 @@ export function entryTemplate(
   </article>`;
 }
 
+/**
+ * The answer's parts in order, up to the first card this render could not build: what comes
+ * after it (the answer's text, "All done.") waits with it — shown before, it read as the end
+ * of a list whose last cards were still coming.
+ */
+function partsTemplate(
+  entry: AssistantEntry,
+  actions: ToolCardActions,
+  t: Translate,
+  budget: CardBudget,
+): unknown[] {
+  const templates: unknown[] = [];
+  for (const part of entry.parts) {
+    const template = partTemplate(part, actions, t, () => budget.take(entry), budget);
+    if (template === nothing && (part.kind === 'tool' || part.kind === 'tool-input')) break;
+    templates.push(template);
+  }
+  return templates;
+}
+
 /** A user message's image, by the same rule as the model's images (see shownImageSource). */
 function userImage(
   url: string,
@@ -65,11 +85,6 @@ function userImage(
     ? html`<span class="blocked-image" part="blocked-image" title=${t('Remote images are blocked: they can leak the conversation to another site')}>${t('Image not loaded: {alt}', { alt })}</span>`
     : html`<img part="image" src=${source} alt=${alt} referrerpolicy="no-referrer">`;
 }
-
-/** Each card's last template and the fields it showed (a card is rebuilt when one changed). */
-const cardTemplates = new WeakMap<object, { shown: unknown[]; template: unknown }>();
-/** Cards of arguments still streaming that were rendered once (the next renders are updates). */
-const shownInputCards = new WeakSet<object>();
 
 /**
  * One part of an answer. `build()` says whether this render may build one more card (see
@@ -93,43 +108,13 @@ function partTemplate(
     case 'tool':
     case 'tool-input': {
       // The cards' code loads after the first paint where tools are set, else with the first
-      // card: until then (a moment) none shows.
+      // card: until then (a moment) none shows, and the render asks for another.
       const cards = toolCards();
       if (!cards) {
         budget.cardsMissing = true;
         return nothing;
       }
-      if (part.kind === 'tool-input') {
-        if (!shownInputCards.has(part) && !build()) return nothing;
-        shownInputCards.add(part);
-        return cards.toolInputCard(part, t);
-      }
-      // An entry re-renders on every event of its run: with 200 cards, building each card's
-      // template again made one task of seconds (issue 27). A card re-renders when a field shown changes.
-      const shown = [
-        part.status,
-        part.input,
-        part.result,
-        part.error,
-        part.elapsedMs,
-        part.startedAt,
-        part.draft,
-        part.draftError,
-        part.expanded,
-        part.wholeResult,
-        part.runnable,
-        part.handled,
-        cards,
-        actions,
-        t,
-      ];
-      const cached = cardTemplates.get(part);
-      if (cached && cached.shown.every((value, index) => value === shown[index]))
-        return cached.template;
-      if (!build()) return cached?.template ?? nothing;
-      const template = cards.toolCard(part, actions, t);
-      cardTemplates.set(part, { shown, template });
-      return template;
+      return cards.cardTemplate(part, actions, t, build);
     }
     case 'json':
       // A structured answer: formatted JSON, collapsible, with the code blocks' Copy button.

@@ -1,12 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
-import '../../components/index.js';
-import { z } from 'zod';
-import {
-  Client,
-  DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE,
-  scriptedBackend,
-  tool,
-} from '../../src/index.js';
+import { DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE } from '../../src/index.js';
+import { manyCallsChat } from '../support/many-calls-chat.js';
 
 // Measured fact 6 of issue 27: 200 calls in one answer froze the page for 2.3 s. This test runs
 // and renders them in <agent-chat> and REPORTS the main thread's long tasks (a Long Tasks API
@@ -18,26 +12,9 @@ afterEach(() => {
 });
 
 async function twoHundredCalls(limit: number | undefined) {
-  const ran: number[] = [];
-  const step = tool({
-    name: 'step',
-    description: 'One step',
-    input: z.object({ n: z.number() }),
-    execute: ({ n }) => (ran.push(n), `step ${n}`),
-  });
-  const toolCalls = Array.from({ length: 200 }, (_, n) => ({
-    name: 'step',
-    input: { n },
-    id: `c${n}`,
-  }));
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.client = new Client({
-    model: 'scripted',
-    backend: scriptedBackend([{ toolCalls }, { text: 'All done.' }]),
-    tools: [step],
-    autoExecuteTools: true,
-    ...(limit === undefined ? {} : { maxToolCallsPerResponse: limit }),
+  const { chat, ran } = manyCallsChat({
+    count: 200,
+    ...(limit === undefined ? {} : { limit }),
   });
   document.body.append(chat);
   mounted.push(chat);

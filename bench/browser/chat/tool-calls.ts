@@ -1,6 +1,4 @@
-import '../../../components/index.js';
-import { z } from 'zod';
-import { Client, scriptedBackend, tool } from '../../../src/index.js';
+import { manyCallsChat } from '../../../test/support/many-calls-chat.js';
 import type { CallsTimes } from './chat-bench-api.js';
 import { afterPaint, observeMainThread } from './main-thread.js';
 
@@ -10,27 +8,7 @@ import { afterPaint, observeMainThread } from './main-thread.js';
  * thread from the prompt to the last card shown done and the answer after them.
  */
 export async function runCalls(options: { count: number }): Promise<CallsTimes> {
-  let ran = 0;
-  const step = tool({
-    name: 'step',
-    description: 'One step',
-    input: z.object({ n: z.number() }),
-    execute: ({ n }) => (ran++, `step ${n}`),
-  });
-  const toolCalls = Array.from({ length: options.count }, (_, n) => ({
-    name: 'step',
-    input: { n },
-    id: `c${n}`,
-  }));
-  const chat = document.createElement('agent-chat');
-  chat.style.height = '700px';
-  chat.client = new Client({
-    model: 'scripted',
-    backend: scriptedBackend([{ toolCalls }, { text: 'All done.' }]),
-    tools: [step],
-    autoExecuteTools: true,
-    maxToolCallsPerResponse: options.count,
-  });
+  const { chat, ran } = manyCallsChat({ count: options.count, limit: options.count });
   document.body.replaceChildren(chat);
   await chat.updateComplete;
   await afterPaint();
@@ -57,7 +35,7 @@ export async function runCalls(options: { count: number }): Promise<CallsTimes> 
     longestTaskMs: observed.longestTaskMs,
     longTasks: observed.longTasks,
     longestFrameGapMs: observed.longestFrameGapMs,
-    ran,
+    ran: ran.length,
     cards,
   };
 }
