@@ -190,7 +190,11 @@ export class DemoApp extends LitElement {
                 : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
             }
             ${welcomeTemplate(
-              { source: settings.source, ready: backend !== undefined || serverReady },
+              {
+                source: settings.source,
+                ready: backend !== undefined || serverReady,
+                loading: settings.source === 'cpu' ? this.#engines.cpuLoading : undefined,
+              },
               { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
             )}
           </agent-chat>

@@ -67,6 +67,11 @@ export class InPageEngines {
       : undefined;
   }
 
+  /** How far the CPU model's download has come (0..1) while it loads; `undefined` otherwise. */
+  get cpuLoading(): number | undefined {
+    return this.cpu.phase === 'loading' ? this.cpu.progress : undefined;
+  }
+
   get chromeUsable(): boolean {
     return (
       this.chromeAvailability !== undefined &&

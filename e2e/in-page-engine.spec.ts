@@ -212,6 +212,10 @@ test("no server, no GPU: the demo's CPU engine downloads its model from Hugging 
   await expect(bar).toBeVisible();
   await expect(page.getByText(/Downloading… \d+ %/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // The chat says so too (on a phone the settings are out of sight).
+  await expect(
+    demo.chat.getByRole('status').getByText(/Downloading the model… \d+ %/),
+  ).toBeVisible();
   await screenshots(page, 'downloading');
   hub.release();
   await expect(page.getByText('SmolLM2-135M-Instruct is running in this page.')).toBeVisible({
