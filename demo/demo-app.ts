@@ -60,7 +60,7 @@ export class DemoApp extends LitElement {
   #mcpTools: Tool[] = [];
   #allTools: Tool[] = [];
   readonly #demoBackend = demoModel();
-  readonly #engines = new InPageEngines(() => this.requestUpdate());
+  readonly #engines: InPageEngines;
   readonly #serverCheck = new ServerCheckPanel(() => this.requestUpdate());
   readonly #options: Partial<AgentOptions>;
   #scan: AbortController | undefined;
@@ -68,6 +68,9 @@ export class DemoApp extends LitElement {
   constructor() {
     super();
     this.settings = readSettings();
+    this.#engines = new InPageEngines(() => this.requestUpdate(), {
+      ...(this.settings.seed === undefined ? {} : { seed: this.settings.seed }),
+    });
     this.#options =
       this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
     this.scanning = false;
@@ -187,7 +190,11 @@ export class DemoApp extends LitElement {
                 : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
             }
             ${welcomeTemplate(
-              { source: settings.source, ready: backend !== undefined || serverReady },
+              {
+                source: settings.source,
+                ready: backend !== undefined || serverReady,
+                loading: settings.source === 'cpu' ? this.#engines.cpuLoading : undefined,
+              },
               { send: (text) => void this.#chat()?.send(text), nextStep: () => this.#nextStep() },
             )}
           </agent-chat>

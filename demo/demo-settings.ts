@@ -19,6 +19,8 @@ export interface DemoSettings {
   conversationId: string;
   /** Retries of a failed request (URL only, `?retries=0` in e2e). Default: the runtime's. */
   maxRetries?: number;
+  /** The CPU engine's sampling seed (URL only, `?seed=7`: reproducible answers in e2e). Default: random. */
+  seed?: number;
 }
 
 const STORAGE_KEY = 'open-agent-demo:settings';
@@ -28,7 +30,7 @@ const TOOL_NAMES = new Set<string>(DEMO_TOOLS.map((entry) => entry.name));
 /**
  * The settings: URL parameters first (e2e and shared links: `?baseURL=…&model=…&tools=a,b
  * &approval=run_javascript&conversation=id&system=…&autoExecute=false&maxIterations=3
- * &source=demo|server|webllm|cpu|chrome&images=1&retries=0`), then what was saved last time, then defaults.
+ * &source=demo|server|webllm|cpu|chrome&images=1&retries=0&seed=7`), then what was saved last time, then defaults.
  */
 export function readSettings(url = new URL(location.href)): DemoSettings {
   const saved = loadSaved();
@@ -61,12 +63,20 @@ export function readSettings(url = new URL(location.href)): DemoSettings {
     conversationId:
       params.get('conversation') ?? localStorage.getItem(CONVERSATION_KEY) ?? crypto.randomUUID(),
     ...(params.has('retries') ? { maxRetries: Number(params.get('retries')) } : {}),
+    ...(params.has('seed') ? { seed: Number(params.get('seed')) } : {}),
   };
 }
 
 /** Remembers the settings (and the open conversation) for the next visit. */
 export function saveSettings(settings: DemoSettings): void {
-  const { tools, approval, conversationId, maxRetries: _urlOnly, ...rest } = settings;
+  const {
+    tools,
+    approval,
+    conversationId,
+    maxRetries: _urlOnly,
+    seed: _alsoUrlOnly,
+    ...rest
+  } = settings;
   localStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({ ...rest, tools: [...tools], approval: [...approval] }),

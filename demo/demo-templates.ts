@@ -23,10 +23,10 @@ const STATUS_LABELS: Record<DiscoveredEndpoint['status'], string> = {
  * one click that gets there (chips that could do nothing are not shown).
  */
 export function welcomeTemplate(
-  state: { source: ModelSource; ready: boolean },
+  state: { source: ModelSource; ready: boolean; loading?: number | undefined },
   actions: { send: (text: string) => void; nextStep: () => void },
 ): TemplateResult {
-  const { source, ready } = state;
+  const { source, ready, loading } = state;
   return html`<div slot="empty" class="welcome">
     <h2>What can I help with?</h2>
     <p>${
@@ -39,7 +39,10 @@ export function welcomeTemplate(
         ? html`<div class="suggestions">
           ${SUGGESTIONS.map((text) => html`<button type="button" @click=${() => actions.send(text)}>${text}</button>`)}
         </div>`
-        : html`<p class="next-step">${source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}</p>
+        : loading !== undefined
+          ? // The settings (and their progress bar) are out of sight on a phone: the chat says it too.
+            html`<p class="next-step" role="status">${loading < 1 ? `Downloading the model… ${Math.round(loading * 100)} %` : 'Starting the engine…'}</p>`
+          : html`<p class="next-step">${source === 'server' ? 'No model is chosen yet.' : 'The in-browser model is not running yet.'}</p>
           <button type="button" class="primary" @click=${actions.nextStep}>
             ${source === 'server' ? 'Find local servers and their models' : 'Use the built-in demo model instead'}
           </button>`

@@ -48,9 +48,12 @@ export class InPageEngines {
   /** What `LanguageModel.availability()` said ('absent': no Prompt API); `undefined` while asking. */
   chromeAvailability: string | undefined;
   readonly #changed: () => void;
+  readonly #seed: number | undefined;
 
-  constructor(changed: () => void) {
+  /** `seed` fixes the CPU engine's sampling (e2e: the same answers on every run). */
+  constructor(changed: () => void, options: { seed?: number } = {}) {
     this.#changed = changed;
+    this.#seed = options.seed;
     void this.chrome.availability().then(
       (availability) => this.#set(() => (this.chromeAvailability = availability)),
       () => this.#set(() => (this.chromeAvailability = 'unavailable')),
@@ -62,6 +65,11 @@ export class InPageEngines {
     return this.cpu.phase === 'ready'
       ? { backend: this.cpu.backend, model: this.cpu.model }
       : undefined;
+  }
+
+  /** How far the CPU model's download has come (0..1) while it loads; `undefined` otherwise. */
+  get cpuLoading(): number | undefined {
+    return this.cpu.phase === 'loading' ? this.cpu.progress : undefined;
   }
 
   get chromeUsable(): boolean {
@@ -103,6 +111,7 @@ export class InPageEngines {
       library: () => import('@wllama/wllama'),
       wasm,
       signal: controller.signal,
+      ...(this.#seed === undefined ? {} : { loadParams: { seed: this.#seed } }),
     });
     this.#set(() => (this.cpu = { phase: 'loading', progress: 0, controller }));
     try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -120,4 +121,135 @@ test('a download can be cancelled; a picked GGUF file loads and chats', async ({
   });
   await chatAndStop(demo, 'Hi');
   await expect(demo.chat.getByRole('alert')).toHaveCount(0);
+});
+
+// ── The person's path: no server, no GPU, the demo's own default model from Hugging Face ──
+
+/** The demo's default CPU model, as demo/in-page-engines.ts names it. */
+const HF_REPO = 'bartowski/SmolLM2-135M-Instruct-GGUF';
+const HF_FILE = 'SmolLM2-135M-Instruct-Q4_K_M.gguf';
+/** The tiny model, leaning to `{"tool_calls"` over `{"answer"` (it still answers too). */
+const HF_GGUF = Buffer.from(tinyLlamaGguf({ favour: { token: 't', weight: 0.32 } }));
+const SHA256 = createHash('sha256').update(HF_GGUF).digest('hex');
+const RESOLVE_URL = `https://huggingface.co/${HF_REPO}/resolve/main/${HF_FILE}`;
+const CORS = { 'access-control-allow-origin': '*' };
+
+/**
+ * Hugging Face, offline: answers what the Hub answers for the demo's default model (the
+ * resolve URL sends the bytes — the Hub redirects it to its CDN, a hop Playwright's routing
+ * does not see, so it is answered in place; the raw URL gives the LFS pointer), with the tiny
+ * GGUF as the file. Records every request; holds the file's bytes until
+ * `release()` (so the download can be seen under way); `offline()` then fails every request
+ * as a computer without network does.
+ */
+async function fakeHuggingFace(page: Page) {
+  const requests: string[] = [];
+  let online = true;
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route(/^https:\/\/huggingface\.co\//, async (route) => {
+    const request = route.request();
+    const url = request.url();
+    requests.push(`${request.method()} ${url}`);
+    if (!online) return route.abort('internetdisconnected');
+    if (url === `https://huggingface.co/${HF_REPO}/raw/main/${HF_FILE}`)
+      return route.fulfill({
+        headers: { ...CORS, 'content-type': 'text/plain' },
+        body: `version https://git-lfs.github.com/spec/v1\noid sha256:${SHA256}\nsize ${HF_GGUF.length}\n`,
+      });
+    if (url === RESOLVE_URL) {
+      if (request.method() === 'GET') await released;
+      return route.fulfill({
+        headers: { ...CORS, 'content-type': 'application/octet-stream', etag: `"${SHA256}"` },
+        body: HF_GGUF,
+      });
+    }
+    return route.fulfill({ status: 404, headers: CORS, body: 'Entry not found' });
+  });
+  return {
+    requests,
+    release,
+    offline: () => {
+      online = false;
+    },
+  };
+}
+
+/** Desktop and phone, light and dark: test-results/e2e/cpu-<name>-<size>-<scheme>.png. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/e2e/cpu-${name}-${size}-${colorScheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test("no server, no GPU: the demo's CPU engine downloads its model from Hugging Face with progress, chats with a tool, and a reload needs no network", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const hub = await fakeHuggingFace(page);
+  const demo = new DemoPage(page);
+  // Pinned for a reproducible run: one tool (no approval), the system prompt and the sampling seed.
+  await page.goto(
+    `/?conversation=e2e-hf-${Date.now()}&tools=notes&approval=&maxIterations=1&seed=7&system=${encodeURIComponent('You keep notes for the user.')}`,
+  );
+  await page.getByRole('radio', { name: /In the browser — CPU/ }).check();
+  await expect(page.getByRole('combobox', { name: 'Model to download' })).toHaveValue(
+    'SmolLM2-135M-Instruct',
+  );
+  await expect(page.getByRole('option', { name: 'SmolLM2 135M · 70 MB' })).toBeAttached();
+  await page.getByRole('button', { name: 'Download and start' }).click();
+
+  const bar = page.getByRole('progressbar', { name: 'Model download' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByText(/Downloading… \d+ %/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // The chat says so too (on a phone the settings are out of sight).
+  await expect(
+    demo.chat.getByRole('status').getByText(/Downloading the model… \d+ %/),
+  ).toBeVisible();
+  await screenshots(page, 'downloading');
+  hub.release();
+  await expect(page.getByText('SmolLM2-135M-Instruct is running in this page.')).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(hub.requests).toEqual([
+    `HEAD ${RESOLVE_URL}`,
+    `GET https://huggingface.co/${HF_REPO}/raw/main/${HF_FILE}`, // the LFS pointer: the file's sha256
+    `GET ${RESOLVE_URL}`,
+  ]);
+
+  // One round of tools (maxIterations=1): a random-weight model leaning to tools calls them
+  // round after round, so the run ends at the round limit rather than with an answer. The
+  // seed makes the turn the same on every run.
+  await demo.send('Please note that I need milk.');
+  await expect(demo.chat.locator('[part~="send-button"]')).toBeVisible({ timeout: 90_000 });
+  const answer = demo.assistant();
+  const card = answer.locator('section.tool.done').first();
+  await expect(card.locator('.tool-name')).toHaveText('notes');
+  await expect(card.locator('[part~="tool-result"]')).toBeVisible();
+  await expect(answer.locator('section.tool:not(.done)')).toHaveCount(0);
+  await expect(answer).toContainText('Stopped: the tool-round limit was reached.');
+  await expect(demo.chat.getByRole('alert')).toHaveCount(0);
+  await screenshots(page, 'tool-call');
+
+  // A reload with no network at all: the model comes from this browser's storage (OPFS).
+  hub.offline();
+  const before = hub.requests.length;
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /In the browser — CPU/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Download and start' }).click();
+  await expect(page.getByText('SmolLM2-135M-Instruct is running in this page.')).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(hub.requests.slice(before)).toEqual([]);
+  await expect(demo.chat.getByText('CPU · SmolLM2-135M-Instruct')).toBeVisible();
 });

@@ -14,9 +14,9 @@ export interface Figure {
   note?: string;
 }
 
-/** `value` must be below (`<`) or at most (`<=`) `limit`. */
+/** `value` must be below (`<`), at most (`<=`) or at least (`>=`) `limit`. */
 export interface Target {
-  op: '<' | '<=';
+  op: '<' | '<=' | '>=';
   limit: number;
 }
 
@@ -25,9 +25,19 @@ export function checked(
   fields: Omit<Figure, 'status' | 'target' | 'value'> & { value: number; target: Target },
 ): Figure {
   const { value, target } = fields;
-  const pass =
-    Number.isFinite(value) && (target.op === '<' ? value < target.limit : value <= target.limit);
+  const pass = Number.isFinite(value) && meets(value, target);
   return { ...fields, status: pass ? 'PASS' : 'MISS' };
+}
+
+function meets(value: number, target: Target): boolean {
+  switch (target.op) {
+    case '<':
+      return value < target.limit;
+    case '<=':
+      return value <= target.limit;
+    case '>=':
+      return value >= target.limit;
+  }
 }
 
 /** A figure without a target, printed for context. */

@@ -13,110 +13,155 @@ import { fakeLanguageModel } from '../../../test/support/fake-language-model.js'
 import { tinyLlamaGguf } from '../../../test/support/gguf/tiny-llama.js';
 import type { EngineBenchApi, Generation, ToolCost } from './engine-bench-api.js';
 
-// The same prompt, model bytes and sampling for both paths: greedy decoding of the tiny
-// random-weight model, so both generate the same tokens.
+// One engine for both paths: the backend makes it, and the bench keeps a handle on it through
+// the `library` option. The raw path then sends the engine exactly the parameters the backend
+// sent it last (same prompt, max_tokens, temperature 0 = greedy, seed), so both generate the
+// same tokens on the same worker and wasm instance in the same warm state.
 const PROMPT = 'Write a long story about a cat.';
-let raw: Wllama | undefined;
+const SEED = 7;
+let engine: Wllama | undefined;
 let backend: WllamaBackend | undefined;
+let sentParams: Record<string, unknown> | undefined;
 
-async function load(): Promise<{ rawLoadMs: number; backendLoadMs: number }> {
+async function watchedLibrary() {
+  const library = await import('@wllama/wllama');
+  class WatchedWllama extends library.Wllama {
+    constructor(...args: ConstructorParameters<typeof library.Wllama>) {
+      super(...args);
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the bench's handle on the backend's engine
+      engine = this;
+      const create = this.createChatCompletion.bind(this);
+      // Records what the backend asks of the engine, so the raw loop can ask the same.
+      this.createChatCompletion = ((options: Record<string, unknown>) => {
+        const { onData: _onData, abortSignal: _abortSignal, ...params } = options;
+        sentParams = params;
+        return create(options as never);
+      }) as unknown as typeof create; // one wrapper for all of its overloads
+    }
+  }
+  return { ...library, Wllama: WatchedWllama };
+}
+
+async function load(): Promise<{ loadMs: number }> {
   const bytes = tinyLlamaGguf({ endless: true, contextLength: 8192 });
-  const { Wllama } = await import('@wllama/wllama');
-  let start = performance.now();
-  raw = new Wllama(
-    { default: new URL(wasm, location.href).href },
-    {
-      suppressNativeLog: true,
-      logger: {
-        debug: () => undefined,
-        log: () => undefined,
-        warn: () => undefined,
-        error: () => undefined,
-      },
-    },
-  );
-  raw.setCompat(null);
-  await raw.loadModel([new Blob([bytes as BlobPart])], { n_ctx: 8192 });
-  const rawLoadMs = performance.now() - start;
-  start = performance.now();
+  const start = performance.now();
   backend = wllamaBackend({
     model: [new Blob([bytes as BlobPart])],
-    library: () => import('@wllama/wllama'),
+    library: watchedLibrary,
     wasm,
     contextSize: 8192,
   });
   await backend.load();
-  return { rawLoadMs, backendLoadMs: performance.now() - start };
+  if (!engine) throw new Error('the backend did not construct its engine through `library`');
+  return { loadMs: performance.now() - start };
 }
 
-/** Long main-thread tasks (≥ 50 ms, as the browser reports them) while `run` goes on. */
-async function watchingLongTasks<T>(
+/** Counts a streamed answer the same way on both paths. */
+class Timing {
+  readonly #start = performance.now();
+  #first = 0;
+  pieces = 0;
+  text = '';
+  piece(text: unknown): void {
+    if (typeof text !== 'string' || text === '') return;
+    if (this.#first === 0) this.#first = performance.now() - this.#start;
+    this.pieces++;
+    this.text += text;
+  }
+  done(tokens: number): Generation {
+    const totalMs = performance.now() - this.#start;
+    return { firstTokenMs: this.#first, totalMs, tokens, pieces: this.pieces, text: this.text };
+  }
+}
+
+async function rawGeneration(): Promise<Generation> {
+  if (!engine || !sentParams) throw new Error('load() and one client() run first');
+  const timing = new Timing();
+  let tokens = 0;
+  // wllama's own streaming loop: createChatCompletion without onData returns its async iterator.
+  const chunks = await engine.createChatCompletion({
+    ...(sentParams as unknown as Parameters<Wllama['createChatCompletion']>[0]),
+    stream: true,
+  });
+  for await (const chunk of chunks) {
+    timing.piece(chunk.choices[0]?.delta.content);
+    if (chunk.usage) tokens = chunk.usage.completion_tokens;
+  }
+  return timing.done(tokens);
+}
+
+async function clientGeneration(maxTokens: number): Promise<Generation> {
+  if (!backend) throw new Error('load() first');
+  const client = new Client({
+    model: 'tiny',
+    backend,
+    maxTokens,
+    temperature: 0,
+    requestExtras: { seed: SEED },
+  });
+  const timing = new Timing();
+  let tokens = 0;
+  for await (const event of client.run(PROMPT)) {
+    if (event.type === 'text') timing.piece(event.text);
+    if (event.type === 'done') {
+      if (event.usage.estimated)
+        throw new Error('Client.run estimated usage: the engine sent none');
+      tokens = event.usage.completionTokens;
+    }
+  }
+  return timing.done(tokens);
+}
+
+/**
+ * Watches the main thread while `run` goes on: a `setTimeout(0)` probe whose longest gap
+ * between turns bounds the longest task from above (whatever its length), and the browser's
+ * `longtask` observer (tasks ≥ 50 ms only).
+ */
+async function watchingMainThread<T>(
   run: () => Promise<T>,
-): Promise<T & { longestTaskMs: number; longTasks: number }> {
+): Promise<T & { longestGapMs: number; longestTaskMs: number; longTasks: number }> {
   const tasks: number[] = [];
   const observer = new PerformanceObserver((list) =>
     tasks.push(...list.getEntries().map((entry) => entry.duration)),
   );
   observer.observe({ type: 'longtask', buffered: false });
+  let longestGapMs = 0;
+  let last = performance.now();
+  let probing = true;
+  const turn = () => {
+    const now = performance.now();
+    longestGapMs = Math.max(longestGapMs, now - last);
+    last = now;
+    if (probing) setTimeout(turn, 0);
+  };
+  setTimeout(turn, 0);
   try {
     const result = await run();
-    // Entries are delivered in a later task: give them one.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return { ...result, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length };
+    // Both report in later tasks: give them a few.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return {
+      ...result,
+      longestGapMs,
+      longestTaskMs: Math.max(0, ...tasks),
+      longTasks: tasks.length,
+    };
   } finally {
+    probing = false;
     observer.disconnect();
   }
 }
 
-async function rawGeneration(maxTokens: number): Promise<Generation> {
-  if (!raw) throw new Error('load() first');
-  const start = performance.now();
-  let first = 0;
-  let tokens = 0;
-  // stream_options is llama-server's (wllama passes it through; its types do not list it).
-  const options = {
-    messages: [{ role: 'user' as const, content: PROMPT }],
-    stream: true as const,
-    max_tokens: maxTokens,
-    temperature: 0,
-    stream_options: { include_usage: true },
-  };
-  const chunks = await raw.createChatCompletion(options);
-  for await (const chunk of chunks) {
-    const content = chunk.choices[0]?.delta.content;
-    if (typeof content === 'string' && content !== '' && first === 0)
-      first = performance.now() - start;
-    if (chunk.usage) tokens = chunk.usage.completion_tokens;
-  }
-  return { firstTokenMs: first, totalMs: performance.now() - start, tokens };
-}
-
-async function clientGeneration(
-  maxTokens: number,
-): Promise<Generation & { longestTaskMs: number; longTasks: number }> {
-  if (!backend) throw new Error('load() first');
-  const tasks: number[] = [];
-  const observer = new PerformanceObserver((list) =>
-    tasks.push(...list.getEntries().map((entry) => entry.duration)),
-  );
-  observer.observe({ type: 'longtask', buffered: false });
-  const client = new Client({ model: 'tiny', backend, maxTokens, temperature: 0 });
-  const start = performance.now();
-  let first = 0;
-  let tokens = 0;
-  for await (const event of client.run(PROMPT)) {
-    if (event.type === 'text' && first === 0) first = performance.now() - start;
-    if (event.type === 'done') tokens = event.usage.completionTokens;
-  }
-  const totalMs = performance.now() - start;
-  observer.disconnect();
-  return {
-    firstTokenMs: first,
-    totalMs,
-    tokens,
-    longestTaskMs: Math.max(0, ...tasks),
-    longTasks: tasks.length,
-  };
+async function checkProbes(ms: number) {
+  const seen = await watchingMainThread(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const start = performance.now();
+    while (performance.now() - start < ms) {
+      // blocks the main thread on purpose
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return {};
+  });
+  return { blockedMs: ms, gapMs: seen.longestGapMs, longTaskMs: seen.longestTaskMs };
 }
 
 /** `count` distinct tools of a typical shape: a description and two or three typed arguments. */
@@ -199,8 +244,11 @@ async function toolPromptTokens(counts: readonly number[]): Promise<ToolCost[]> 
 
 const api: EngineBenchApi = {
   load,
-  raw: (maxTokens) => watchingLongTasks(() => rawGeneration(maxTokens)),
-  client: (maxTokens) => watchingLongTasks(() => clientGeneration(maxTokens)),
+  raw: rawGeneration,
+  client: clientGeneration,
+  lastParams: () => JSON.stringify(sentParams),
+  checkProbes,
+  watched: (maxTokens) => watchingMainThread(() => clientGeneration(maxTokens)),
   toolPromptTokens,
 };
 window.engineBench = api;

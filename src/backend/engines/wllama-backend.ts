@@ -10,7 +10,8 @@ import type { WllamaInstance, WllamaLibrary, WllamaLoadParams } from './wllama-l
 export interface WllamaBackendOptions {
   /**
    * The GGUF model: a URL (ending in `.gguf`; the first shard of a split model), a Hugging Face
-   * `{ repo, file }`, or `Blob`s (a file the user picked; all shards of a split model).
+   * `{ repo, file }` (downloaded from `https://huggingface.co/{repo}/resolve/main/{file}`), or
+   * `Blob`s (a file the user picked; all shards of a split model).
    */
   model: string | URL | { repo: string; file: string } | Blob[];
   /**
@@ -122,9 +123,7 @@ async function loadEngine(
   const { model } = options;
   try {
     if (Array.isArray(model)) await engine.loadModel(model, params);
-    else if (typeof model === 'string' || model instanceof URL)
-      await engine.loadModelFromUrl(new URL(model, globalThis.location?.href).href, params);
-    else await engine.loadModelFromHF(model, params);
+    else await engine.loadModelFromUrl(modelUrl(model), params);
   } catch (error) {
     await engine.exit().catch(() => undefined);
     throw wllamaFailure(error, 'load');
@@ -132,6 +131,20 @@ async function loadEngine(
   onProgress(1);
   return engine;
 }
+
+/**
+ * The URL of the model's file. A Hugging Face file is its `resolve/main` URL, built here rather
+ * than by wllama's `loadModelFromHF`, which lists the repo through the Hub's API on every load
+ * (3.13) — so a cached model would still need the network, and fail offline.
+ */
+function modelUrl(model: string | URL | { repo: string; file: string }): string {
+  if (typeof model === 'string' || model instanceof URL)
+    return new URL(model, globalThis.location?.href).href;
+  const path = model.file.split('/').map(encodeURIComponent).join('/');
+  return `${HUGGING_FACE}/${model.repo}/resolve/main/${path}`;
+}
+
+const HUGGING_FACE = 'https://huggingface.co';
 
 async function* wllamaChunks(
   loading: ModelLoading<WllamaInstance>,

@@ -36,7 +36,6 @@ export interface WllamaInstance {
   setCompat(compat: null): void;
   loadModel(blobs: Blob[], params?: WllamaLoadParams): Promise<void>;
   loadModelFromUrl(url: string, params?: WllamaLoadParams): Promise<void>;
-  loadModelFromHF(source: { repo: string; file: string }, params?: WllamaLoadParams): Promise<void>;
   /** With `stream: true` and `onData`: calls `onData` per chunk, resolves when the answer is complete. */
   createChatCompletion(
     options: WllamaChatParams & { onData: (chunk: never) => void; abortSignal?: AbortSignal },

@@ -21,6 +21,12 @@ export function tinyLlamaGguf(
     contextLength?: number;
     /** Hold the end tokens down too, so generation runs to `max_tokens` (for benchmarks). */
     endless?: boolean;
+    /**
+     * Lift one single-character token by this weight of the constant feature (≈ 7 logits per
+     * unit). `{ token: 't', weight: 0.32 }` makes a constrained answer open `{"tool_calls"` more
+     * often than `{"answer"`: a model that calls tools, but not always.
+     */
+    favour?: { token: string; weight: number };
   } = {},
 ): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
@@ -68,6 +74,12 @@ export function tinyLlamaGguf(
   const output = weights('output.weight', [nEmbd, nVocab], 0.5);
   for (let token = 0; token < nVocab; token++) output.data[token * nEmbd] = 0;
   for (const token of whitespace) output.data[token * nEmbd] = -3;
+  if (options.favour) {
+    const token = tokens.indexOf(byteSymbol(options.favour.token.charCodeAt(0)));
+    if (token < 0 || options.favour.token.length !== 1)
+      throw new Error(`favour: "${options.favour.token}" is not a one-character token`);
+    output.data[token * nEmbd] = options.favour.weight;
+  }
   if (options.endless === true)
     for (const token of [special.imEnd, special.endOfText]) output.data[token * nEmbd] = -3;
   tensors.push(ones('output_norm.weight'), output);
