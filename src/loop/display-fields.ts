@@ -9,11 +9,12 @@ const displayFields = ['reasoning', 'durationMs', 'stopped', 'contextUse'] as co
 const sentForms = new WeakMap<Message, Message>();
 
 /**
- * `messages` as the model sees them: without what history keeps for display only
- * (an assistant turn's `reasoning`, `stopped` and `contextUse`, a tool's `durationMs`). Servers must not see reasoning
- * again (it would be read as part of the answer, or rejected), and no server knows
- * `durationMs`. An answer stopped before its first word is left out. Each copy is kept, so a message is one object across calls: context fitting
- * reuses the counts of the prefix a request shares with the last one, compared by identity.
+ * `messages` as the model sees them: without what history keeps for display only (an
+ * assistant turn's `reasoning`, `stopped` and `contextUse`, a tool's `durationMs`). Servers
+ * must not see reasoning again (it would be read as part of the answer, or rejected), and no
+ * server knows `durationMs`. An answer stopped before its first word is left out. Each copy is
+ * kept, so a message is one object across calls: context fitting reuses the counts of the
+ * prefix a request shares with the last one, compared by identity.
  */
 export function withoutDisplayFields(messages: Message[]): Message[] {
   const sent: Message[] = [];
@@ -30,7 +31,7 @@ function isEmptyStop(message: Message): boolean {
     message.role === 'assistant' &&
     message.stopped === true &&
     !message.content &&
-    (message.tool_calls ?? []).length === 0
+    !message.tool_calls?.length
   );
 }
 

@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import '../../components/index.js';
 import type { AgentChat } from '../../components/index.js';
 import type { ChatBackend, WaitReport } from '../../src/index.js';
+import { DARK } from './fixtures/chat-page.js';
 
 // While the model has not begun, <agent-chat> says what the wait is, in the answer's place,
 // with Stop available; the first token replaces it.
@@ -52,21 +53,6 @@ function mount(backend: ChatBackend): AgentChat {
   mounted.push(chat);
   return chat;
 }
-
-/** The dark theme through the element's custom properties (as the summary divider's test). */
-const DARK: Record<string, string> = {
-  '--agent-chat-bg': '#111318',
-  '--agent-chat-surface': '#1a1d24',
-  '--agent-chat-fg': '#e7e9ee',
-  '--agent-chat-muted': '#9aa4b2',
-  '--agent-chat-border': '#2b303b',
-  '--agent-chat-accent': '#8d95ff',
-  '--agent-chat-accent-fg': '#0f1115',
-  '--agent-chat-user-bg': '#272c4a',
-  '--agent-chat-user-fg': '#eef0ff',
-  'color-scheme': 'dark',
-  background: '#111318',
-};
 
 const root = (chat: AgentChat) => chat.shadowRoot as ShadowRoot;
 const waitingLine = (chat: AgentChat) =>
