@@ -3,7 +3,7 @@ import { quickjsWasmByUrl } from './vite.config.js';
 
 /**
  * `dist/agent-chat.js`: the element and everything it imports in one minified ES module, for a
- * plain HTML page (no bundler resolves bare specifiers there). `import()`ed modules (marked,
+ * plain HTML page (no bundler resolves bare specifiers there). `import()`ed modules (the markdown renderer,
  * DOMPurify, rarely used runtime parts, the MCP client) and the sandbox's worker and wasm stay
  * files under `dist/agent-chat/`, loaded relative to the file — from any web server or an npm CDN.
  */
@@ -44,7 +44,7 @@ export default defineConfig({
             },
             {
               name: 'markdown',
-              test: /[\\/](components[\\/]markdown[\\/](?!highlight-code)|marked[\\/]|components[\\/](chat[\\/]message-row|transcript[\\/](message-actions|branch-marks))\.ts)/,
+              test: /[\\/](components[\\/]markdown[\\/](?!highlight-code)|components[\\/](chat[\\/]message-row|transcript[\\/](message-actions|branch-marks))\.ts)/,
               priority: 5,
             },
             {

@@ -1,4 +1,3 @@
-import { Marked } from 'marked';
 import { boundNesting, breakLongRuns } from './bound-markdown.js';
 import {
   hasNativeSanitizer,
@@ -7,6 +6,7 @@ import {
   type Sanitize,
 } from './sanitize-html.js';
 import { translator, type Translate } from '../strings/chat-strings.js';
+import { markdownToHtml } from './markdown-blocks.js';
 
 /** How model output may be rendered. */
 export interface MarkdownOptions {
@@ -25,24 +25,14 @@ const english = translator(undefined);
 /** The {@link MarkdownOptions.translate} of `options`, English when it has none. */
 export const translateOf = (options: MarkdownOptions): Translate => options.translate ?? english;
 
-// Raw HTML in model output is shown as text, never parsed: the sanitiser below is the
-// second line of defence, not the only one.
-const marked = new Marked({
-  gfm: true,
-  breaks: false,
-  async: false,
-  renderer: {
-    html: ({ text }) => escapeHtml(text),
-  },
-});
-
 /** Renders model-written markdown to a sanitised fragment of the current document. */
 export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => DocumentFragment;
 
 /**
  * A markdown renderer with the given sanitiser (default: the browser's own where it has one,
- * else DOMPurify, loaded for it; a function in tests). A text it cannot render (whatever marked
- * or the sanitiser throw) comes back as escaped plain text. Its fragments have no script, no event handlers, no styles,
+ * else DOMPurify, loaded for it; a function in tests). Raw HTML in model output is shown as
+ * text, never parsed: the sanitiser is the second line of defence, not the only one. A text it
+ * cannot render (whatever the parser or the sanitiser throw) comes back as escaped plain text. Its fragments have no script, no event handlers, no styles,
  * no `javascript:` (or any non-http) links; links open in a new tab with
  * `rel="noopener noreferrer"`; remote images are blocked unless allowed; each code block gets a
  * copy button.
@@ -61,11 +51,11 @@ export async function createMarkdownRenderer(
   return (markdown, markdownOptions = {}) => {
     let fragment: DocumentFragment;
     try {
-      const html = marked.parse(boundNesting(markdown), { async: false });
+      const html = markdownToHtml(boundNesting(markdown));
       fragment = sanitize(html, { allowRemoteImages: markdownOptions.allowRemoteImages === true });
       decorate(fragment, translateOf(markdownOptions));
     } catch {
-      // Whatever marked or the sanitiser choke on, the answer still shows, as text.
+      // Whatever the parser or the sanitiser choke on, the answer still shows, as text.
       fragment = plainText(markdown);
     }
     breakLongRuns(fragment);
@@ -127,8 +117,4 @@ function plainText(text: string): DocumentFragment {
   block.textContent = text;
   fragment.append(block);
   return fragment;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
