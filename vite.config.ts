@@ -92,7 +92,6 @@ export default defineConfig({
             'lit/directives/repeat.js',
             'dompurify',
             'idb-keyval',
-            'marked',
             'eventsource-parser',
             'zod',
             'zod/mini',
