@@ -143,3 +143,58 @@ test.describe('with the sandbox and an MCP server', () => {
     expect(loaded).toContain('/dist/emscripten-module.wasm');
   });
 });
+
+// What a model writes, rendered on the plain page by the markdown chunk beside agent-chat.js (our
+// own GFM parser since issue 26's fourth session), at a phone's and a desktop's size, light and
+// dark; the screenshots go to test-results/screens/ to be looked at.
+const RICH_ANSWER = [
+  '## Sorting in JavaScript\n\n',
+  'Use **`Array.prototype.sort`** with a comparator — see [MDN](https://developer.mozilla.org/):\n\n',
+  '1. Copy the array\n2. Sort it:\n   - numbers: `(a, b) => a - b`\n   - strings: `localeCompare`\n\n',
+  '| Method | Mutates | Returns |\n|:-------|:-------:|--------:|\n| `sort` | yes | the array |\n| `toSorted` | no | a copy |\n\n',
+  '```js\nconst sorted = [3, 1, 2].toSorted((a, b) => a - b);\n```\n\n',
+  '> Note: `sort` without a comparator compares *strings*.\n',
+];
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${viewport.name} ${viewport.width}×${viewport.height}, ${colorScheme}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
+
+      test('a markdown answer with a heading, nested lists, a table, code and a quote renders, and nothing overflows sideways', async ({
+        page,
+      }) => {
+        await open(page, `server.html?server=${encodeURIComponent(FAKE_BASE_URL)}`);
+        const chat = page.locator('agent-chat');
+        await enqueue({ text: RICH_ANSWER });
+        await chat.getByRole('textbox', { name: 'Message' }).fill('How do I sort?');
+        await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+        const answer = chat.locator('article.assistant .markdown').last();
+        await expect(answer.locator('pre code span').first()).toBeVisible();
+        await expect(answer.locator('h2')).toHaveText('Sorting in JavaScript');
+        await expect(answer.locator('ol > li')).toHaveCount(2);
+        await expect(answer.locator('ol ul > li')).toHaveCount(2);
+        await expect(answer.locator('table th')).toHaveText(['Method', 'Mutates', 'Returns']);
+        await expect(answer.locator('table td[align="center"]')).toHaveText(['yes', 'no']);
+        await expect(answer.locator('a')).toHaveAttribute('href', 'https://developer.mozilla.org/');
+        await expect(answer.locator('blockquote em')).toHaveText('strings');
+        await page.screenshot({
+          path: `test-results/screens/no-build-${viewport.name}-${colorScheme}.png`,
+        });
+
+        const log = chat.getByRole('log');
+        expect(
+          await log.evaluate((element) => element.scrollWidth - element.clientWidth),
+        ).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        ).toBeLessThanOrEqual(0);
+      });
+    });
+  }
+}
