@@ -69,7 +69,7 @@ export function bundleDir(name: string, bundler: Bundler): string {
 /**
  * Figure 2: what a page downloads for each way of using open-agent, measured as users measure
  * it: a consumer app built with esbuild and with Vite 8 (Rolldown) — browser ESM, minified,
- * tree-shaken, every dependency bundled (zod, lit, marked… no externals), gzip -9 per file —
+ * tree-shaken, every dependency bundled (zod, lit… no externals), gzip -9 per file —
  * with the openai SDK built the same way beside it.
  */
 export async function bundleSizes(): Promise<Figure[]> {
@@ -140,7 +140,7 @@ function describe(
         value: withoutPurify,
         unit: 'KB',
         target: sizeCase.total,
-        note: 'Chrome 146+, Firefox 148+: the browser sanitises; marked and the rest load when the first answer shows',
+        note: 'Chrome 146+, Firefox 148+: the browser sanitises; the markdown renderer and the rest load when the first answer shows',
       }),
       info({
         id: `${id}.total-fallback`,
@@ -186,7 +186,7 @@ function typicalSession(sizeCase: SizeCase, bundle: ConsumerBundle, id: string):
     label: `size: ${sizeCase.label}, ${bundler(bundle)}, after a typical session`,
     value: session.gzipped / 1024,
     unit: 'KB',
-    note: 'first load + marked, one code language, a tool card, a run of a tool with a flat JSON Schema (simple-typed properties, enums), the message row, the context window (Sanitizer API browsers); not branches, images, other grammars, nor the JSON Schema validator (~7 KB) that a tool with nested, array or bounded input loads',
+    note: 'first load + the markdown renderer, one code language, a tool card, a run of a tool with a flat JSON Schema (simple-typed properties, enums), the message row, the context window (Sanitizer API browsers); not branches, images, other grammars, nor the JSON Schema validator (~7 KB) that a tool with nested, array or bounded input loads',
   });
 }
 

@@ -9,8 +9,8 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const CONTAINERS = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))){33,}/;
 
 /**
- * `markdown` with its nesting bounded before parsing: marked recurses once per level (2,000
- * nested `>` overflowed its stack; a 1,000-level list took 10 s). Past {@link MAX_NESTING}
+ * `markdown` with its nesting bounded before parsing: the parser recurses once per level (with
+ * marked, before it, 2,000 nested `>` overflowed the stack; a 1,000-level list took 10 s). Past {@link MAX_NESTING}
  * markers on a line the markers are escaped, so they show as text; indentation past
  * {@link MAX_INDENT} columns is cut to it, so deeper list items become siblings at that depth.
  * Lines inside fenced code are left as they are.

@@ -1,6 +1,6 @@
 /*
  * What the markdown chunk holds, loaded by markdown-loader.ts when the first answer shows: the
- * renderer (marked and the sanitiser) and the chunked, time-sliced view that drives it.
+ * renderer (the markdown parser and the sanitiser) and the chunked, time-sliced view that drives it.
  */
 export { ChunkedMarkdown } from './chunked-markdown.js';
 export { createMarkdownRenderer } from './render-markdown.js';

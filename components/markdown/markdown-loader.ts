@@ -13,7 +13,7 @@ let loaded: LoadedMarkdown | undefined;
 let loading: Promise<LoadedMarkdown> | undefined;
 
 /**
- * The markdown chunk once loaded, else `undefined` (and loading starts). marked and the
+ * The markdown chunk once loaded, else `undefined` (and loading starts). The parser and the
  * sanitiser are most of a chat page's weight and nothing needs them before the first answer is
  * shown: they load as their own chunk, and the element's first paint does not wait. DOMPurify
  * loads only in browsers without the HTML Sanitizer API.
@@ -29,7 +29,7 @@ export function markdownRenderer(): RenderMarkdown | undefined {
 }
 
 /**
- * Loads the markdown chunk (marked, and DOMPurify where the browser has no sanitiser). A failed
+ * Loads the markdown chunk (the parser, and DOMPurify where the browser has no sanitiser). A failed
  * load (the chunk unreachable) is forgotten, so the next call tries again.
  */
 export function loadChunk(): Promise<LoadedMarkdown> {
@@ -48,7 +48,7 @@ export function loadChunk(): Promise<LoadedMarkdown> {
   return loading;
 }
 
-/** Loads the markdown renderer (marked, and DOMPurify where the browser has no sanitiser). */
+/** Loads the markdown renderer (the parser, and DOMPurify where the browser has no sanitiser). */
 export async function loadMarkdown(): Promise<RenderMarkdown> {
   return (await loadChunk()).render;
 }
