@@ -44,7 +44,6 @@ export default defineConfig({
       'lit/directives/guard.js',
       'lit/directives/repeat.js',
       'lit/directives/if-defined.js',
-      'marked',
       'dompurify',
       'idb-keyval',
       'zod',
