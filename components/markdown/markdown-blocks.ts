@@ -6,6 +6,11 @@ import { escapeHtml, inlineHtml, normalizeLabel, type LinkRefs } from './markdow
  * indented code, block quotes, nested bullet and ordered lists (tight or loose), tables with
  * alignment, rules, link reference definitions. Raw HTML is text. It recurses once per block
  * quote or list level: bound the nesting first (boundNesting) for hostile input.
+ *
+ * Why not a library: the no-build page's first answer has a 75 KB budget and the parser is the
+ * one piece that could give. Bundled with esbuild --minify, gzip -9 (2026-11-28): marked 18.2.1
+ * 15.3 KB, micromark + micromark-extension-gfm 21.4 KB, markdown-it 41.7 KB, commonmark.js 48.5
+ * KB (no tables); snarkdown 1.0 KB has no tables or nested lists. This parser: 4.3 KB.
  */
 
 const BLANK = /^[ \t]*$/;
