@@ -16,12 +16,12 @@ export function sourceLabel(
   if (source === 'cpu' || source === 'chrome') {
     const name = source === 'cpu' ? 'CPU' : 'Chrome built-in AI';
     return engineModel
-      ? html`<span class="badge">${name} · ${engineModel}</span>`
+      ? html`<span class="badge" title=${`${name} · ${engineModel}`}>${name} · ${engineModel}</span>`
       : html`<span class="badge warn">${name} · not ready</span>`;
   }
   if (source === 'webllm') {
     return engineModel !== undefined
-      ? html`<span class="badge">WebLLM · ${engineModel}</span>`
+      ? html`<span class="badge" title=${`WebLLM · ${engineModel}`}>WebLLM · ${engineModel}</span>`
       : html`<span class="badge warn">WebLLM · not loaded</span>`;
   }
   return model === ''
