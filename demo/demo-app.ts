@@ -67,8 +67,11 @@ export class DemoApp extends LitElement {
     this.#engines = new InPageEngines(() => this.requestUpdate(), {
       ...(this.settings.seed === undefined ? {} : { seed: this.settings.seed }),
     });
-    this.#options =
-      this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
+    const { maxRetries, toolChoice } = this.settings;
+    this.#options = {
+      ...(maxRetries === undefined ? {} : { maxRetries }),
+      ...(toolChoice === undefined ? {} : { toolChoice }),
+    };
     this.scanning = false;
     this.customURL = '';
     void hasWebGPU().then((gpu) => (this.gpu = gpu));
