@@ -16,20 +16,17 @@ import {
   type DemoSettings,
   type ModelSource,
 } from './demo-settings.js';
-import { DEMO_TOOLS, demoTools, type DemoToolName } from './tools/demo-tools.js';
+import { DEMO_TOOLS, demoTools } from './tools/demo-tools.js';
 import type { McpToolsChange } from './mcp-panel.js';
-import { hasWebGPU, loadWebLLM, WEB_LLM_MODELS, type WebLLMProgress } from './web-llm.js';
+import { hasWebGPU } from './web-llm.js';
+import { WebLLMPanel } from './web-llm-panel.js';
+import { optionsPanel, toolsPanel } from './settings-panels.js';
+import { sourceLabel } from './source-label.js';
 import { InPageEngines } from './in-page-engines.js';
 import { ServerCheckPanel } from './server-check.js';
 
 /** MCP tools with these names get the server's prefix. */
 const BUILT_IN_NAMES: readonly string[] = DEMO_TOOLS.map(({ name }) => name);
-
-type WebLLMState =
-  | { phase: 'idle' }
-  | { phase: 'loading'; progress: WebLLMProgress }
-  | { phase: 'ready'; backend: ChatBackend; model: string }
-  | { phase: 'failed'; message: string };
 
 /**
  * The demo page: a settings panel (model source with endpoint discovery, WebLLM, tools,
@@ -41,7 +38,6 @@ export class DemoApp extends LitElement {
     endpoints: { state: true },
     scanning: { state: true },
     customURL: { state: true },
-    webLLM: { state: true },
     gpu: { state: true },
     settingsOpen: { state: true },
   };
@@ -50,7 +46,6 @@ export class DemoApp extends LitElement {
   declare endpoints: DiscoveredEndpoint[] | undefined;
   declare scanning: boolean;
   declare customURL: string;
-  declare webLLM: WebLLMState;
   /** Whether WebLLM can run here (a WebGPU adapter); `undefined` while asking. */
   declare gpu: boolean | undefined;
   /** On a narrow screen the settings fold away behind one button (closed at first). */
@@ -62,6 +57,7 @@ export class DemoApp extends LitElement {
   readonly #demoBackend = demoModel();
   readonly #engines: InPageEngines;
   readonly #serverCheck = new ServerCheckPanel(() => this.requestUpdate());
+  readonly #webLLM = new WebLLMPanel(() => this.requestUpdate());
   readonly #options: Partial<AgentOptions>;
   #scan: AbortController | undefined;
 
@@ -71,11 +67,13 @@ export class DemoApp extends LitElement {
     this.#engines = new InPageEngines(() => this.requestUpdate(), {
       ...(this.settings.seed === undefined ? {} : { seed: this.settings.seed }),
     });
-    this.#options =
-      this.settings.maxRetries === undefined ? {} : { maxRetries: this.settings.maxRetries };
+    const { maxRetries, toolChoice } = this.settings;
+    this.#options = {
+      ...(maxRetries === undefined ? {} : { maxRetries }),
+      ...(toolChoice === undefined ? {} : { toolChoice }),
+    };
     this.scanning = false;
     this.customURL = '';
-    this.webLLM = { phase: 'idle' };
     void hasWebGPU().then((gpu) => (this.gpu = gpu));
     this.settingsOpen = false;
   }
@@ -124,8 +122,8 @@ export class DemoApp extends LitElement {
 
   #backend(): ChatBackend | undefined {
     if (this.settings.source === 'demo') return this.#demoBackend;
-    if (this.settings.source === 'webllm' && this.webLLM.phase === 'ready')
-      return this.webLLM.backend;
+    const webLLM = this.#webLLM.state;
+    if (this.settings.source === 'webllm' && webLLM.phase === 'ready') return webLLM.backend;
     if (this.settings.source === 'cpu') return this.#engines.cpuBackend()?.backend;
     if (this.settings.source === 'chrome' && this.#engines.chromeUsable)
       return this.#engines.chrome;
@@ -136,7 +134,8 @@ export class DemoApp extends LitElement {
   #engineModel(): string | undefined {
     const { source } = this.settings;
     if (source === 'demo') return 'demo-model';
-    if (source === 'webllm') return this.webLLM.phase === 'ready' ? this.webLLM.model : undefined;
+    const webLLM = this.#webLLM.state;
+    if (source === 'webllm') return webLLM.phase === 'ready' ? webLLM.model : undefined;
     if (source === 'cpu') return this.#engines.cpuBackend()?.model;
     if (source === 'chrome') return this.#engines.chromeUsable ? 'chrome-built-in' : undefined;
     return undefined;
@@ -156,7 +155,7 @@ export class DemoApp extends LitElement {
               @click=${() => (this.settingsOpen = !this.settingsOpen)}>${this.settingsOpen ? 'Hide settings' : 'Settings'}</button>
           </div>
           ${this.#sourcePanel()}
-          ${this.#toolsPanel()}
+          ${toolsPanel(settings, (patch) => this.#update(patch))}
           <demo-mcp-panel .reservedNames=${BUILT_IN_NAMES} @mcp-tools-change=${(
             event: CustomEvent<McpToolsChange>,
           ) => {
@@ -164,7 +163,7 @@ export class DemoApp extends LitElement {
             this.#allTools = [...this.#tools, ...this.#mcpTools];
             this.requestUpdate();
           }}></demo-mcp-panel>
-          ${this.#optionsPanel()}
+          ${optionsPanel(settings, (patch) => this.#update(patch))}
         </aside>
         <main class="chat">
           <agent-chat
@@ -187,7 +186,7 @@ export class DemoApp extends LitElement {
               // downloads, "Check this server"); an engine's, the engine's name.
               serverReady
                 ? html`<agent-model-picker slot="header"></agent-model-picker>`
-                : html`<span slot="header" class="chat-title">${this.#sourceLabel()}</span>`
+                : html`<span slot="header" class="chat-title">${sourceLabel(settings, this.#engineModel())}</span>`
             }
             ${welcomeTemplate(
               {
@@ -205,27 +204,6 @@ export class DemoApp extends LitElement {
 
   #chat(): AgentChat | null {
     return this.querySelector('agent-chat');
-  }
-
-  #sourceLabel(): TemplateResult {
-    const { source, model, baseURL } = this.settings;
-    if (source === 'demo')
-      return html`<span class="badge scripted" title="Rules, not a language model">Scripted demo · not an LLM</span>`;
-    if (source === 'cpu' || source === 'chrome') {
-      const model = this.#engineModel();
-      const name = source === 'cpu' ? 'CPU' : 'Chrome built-in AI';
-      return model
-        ? html`<span class="badge">${name} · ${model}</span>`
-        : html`<span class="badge warn">${name} · not ready</span>`;
-    }
-    if (source === 'webllm') {
-      return this.webLLM.phase === 'ready'
-        ? html`<span class="badge">WebLLM · ${this.webLLM.model}</span>`
-        : html`<span class="badge warn">WebLLM · not loaded</span>`;
-    }
-    return model === ''
-      ? html`<span class="badge warn">Pick a model in the settings</span>`
-      : html`<span class="badge" title=${baseURL}>${model}</span>`;
   }
 
   #sourcePanel(): TemplateResult {
@@ -246,7 +224,7 @@ export class DemoApp extends LitElement {
           ${option('webllm', 'In the browser (WebLLM)', this.gpu === false ? 'Needs a WebGPU GPU: none is usable here' : 'Runs on your GPU after a download (needs the network once)', this.gpu === false && source !== 'webllm')}
         </div>
         ${source === 'server' ? this.#serverPanel() : nothing}
-        ${source === 'webllm' ? this.#webLLMPanel() : nothing}
+        ${source === 'webllm' ? this.#webLLM.template(this.settings.webLLMModel, this.gpu, (webLLMModel) => this.#update({ webLLMModel })) : nothing}
         ${source === 'cpu' ? this.#engines.cpuPanel() : nothing}
         ${source === 'chrome' ? this.#engines.chromePanel() : nothing}
       </section>`;
@@ -318,98 +296,5 @@ export class DemoApp extends LitElement {
     } finally {
       if (this.#scan === scan) this.scanning = false;
     }
-  }
-
-  #webLLMPanel(): TemplateResult {
-    const state = this.webLLM;
-    return html`
-      <div class="panel">
-        <label>Model to download
-          <select .value=${this.settings.webLLMModel} ?disabled=${state.phase === 'loading'}
-            @change=${(event: Event) => this.#update({ webLLMModel: (event.target as HTMLSelectElement).value })}>
-            ${WEB_LLM_MODELS.map((id) => html`<option value=${id} ?selected=${id === this.settings.webLLMModel}>${id}</option>`)}
-          </select>
-        </label>
-        <small class="note">WebLLM runs tools only with these models: about 4–5 GB each, downloaded once into the browser cache.</small>
-        <button type="button" class="primary" ?disabled=${state.phase === 'loading' || this.gpu !== true} @click=${() => void this.#loadWebLLM()}>
-          ${state.phase === 'ready' ? 'Load again' : 'Download and start'}
-        </button>
-        ${
-          state.phase === 'loading'
-            ? html`<progress max="1" value=${state.progress.progress} aria-label="Model download"></progress><small>${state.progress.text}</small>`
-            : nothing
-        }
-        ${state.phase === 'failed' ? html`<p class="problem" role="alert">${state.message}</p>` : nothing}
-        ${state.phase === 'ready' ? html`<p class="ok">${state.model} is running in this page.</p>` : nothing}
-        ${this.gpu === false ? html`<p class="hint">This browser has no usable WebGPU adapter, so WebLLM cannot run here.</p>` : nothing}
-      </div>`;
-  }
-
-  async #loadWebLLM(): Promise<void> {
-    const model = this.settings.webLLMModel;
-    this.webLLM = { phase: 'loading', progress: { progress: 0, text: 'Loading WebLLM…' } };
-    try {
-      const backend = await loadWebLLM(
-        model,
-        (progress) => (this.webLLM = { phase: 'loading', progress }),
-      );
-      this.webLLM = { phase: 'ready', backend, model };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // A bare "Failed to fetch" is the model download failing: offline, or the CDN unreachable.
-      this.webLLM = {
-        phase: 'failed',
-        message: /fetch|network/i.test(message)
-          ? `The model download needs the network, and it failed (${message}).`
-          : message,
-      };
-    }
-  }
-
-  #toolsPanel(): TemplateResult {
-    const { tools, approval } = this.settings;
-    const toggle = (set: Set<DemoToolName>, name: DemoToolName, on: boolean) => {
-      const next = new Set(set);
-      if (on) next.add(name);
-      else next.delete(name);
-      return next;
-    };
-    return html`
-      <section>
-        <h2>Tools</h2>
-        <ul class="tools">
-          ${DEMO_TOOLS.map(
-            ({ name, label, where }) => html`<li>
-            <label class="choice">
-              <input type="checkbox" .checked=${tools.has(name)} @change=${(event: Event) => this.#update({ tools: toggle(tools, name, (event.target as HTMLInputElement).checked) })} />
-              <span><strong>${label}</strong><small>${where}</small></span>
-            </label>
-            <label class="ask" title="Ask for approval before each call">
-              <input type="checkbox" .checked=${approval.has(name)} ?disabled=${!tools.has(name)}
-                @change=${(event: Event) => this.#update({ approval: toggle(approval, name, (event.target as HTMLInputElement).checked) })} />
-              ask first
-            </label>
-          </li>`,
-          )}
-        </ul>
-      </section>`;
-  }
-
-  #optionsPanel(): TemplateResult {
-    const { systemPrompt, autoExecute, maxToolIterations, allowRemoteImages } = this.settings;
-    return html`
-      <section>
-        <h2>Options</h2>
-        <label>System prompt
-          <textarea rows="3" .value=${systemPrompt} @change=${(event: Event) => this.#update({ systemPrompt: (event.target as HTMLTextAreaElement).value })}></textarea>
-        </label>
-        <label class="inline"><input type="checkbox" .checked=${autoExecute} @change=${(event: Event) => this.#update({ autoExecute: (event.target as HTMLInputElement).checked })} />
-          Run tools automatically</label>
-        <label class="inline"><input type="checkbox" .checked=${allowRemoteImages} @change=${(event: Event) => this.#update({ allowRemoteImages: (event.target as HTMLInputElement).checked })} />
-          Load remote images in answers</label>
-        <label class="inline">Tool rounds per prompt
-          <input type="number" min="1" max="20" .value=${String(maxToolIterations)} @change=${(event: Event) => this.#update({ maxToolIterations: Number((event.target as HTMLInputElement).value) || 5 })} />
-        </label>
-      </section>`;
   }
 }

@@ -21,6 +21,12 @@ export interface DemoSettings {
   maxRetries?: number;
   /** The CPU engine's sampling seed (URL only, `?seed=7`: reproducible answers in e2e). Default: random. */
   seed?: number;
+  /**
+   * `required`: every model call must call a tool (URL only, `?toolChoice=required`: an in-page
+   * engine's constrained output then holds calls only, so e2e gets a tool turn whatever a
+   * random-weight model leans to). Default: the model chooses.
+   */
+  toolChoice?: 'required';
 }
 
 const STORAGE_KEY = 'open-agent-demo:settings';
@@ -30,7 +36,8 @@ const TOOL_NAMES = new Set<string>(DEMO_TOOLS.map((entry) => entry.name));
 /**
  * The settings: URL parameters first (e2e and shared links: `?baseURL=…&model=…&tools=a,b
  * &approval=run_javascript&conversation=id&system=…&autoExecute=false&maxIterations=3
- * &source=demo|server|webllm|cpu|chrome&images=1&retries=0&seed=7`), then what was saved last time, then defaults.
+ * &source=demo|server|webllm|cpu|chrome&images=1&retries=0&seed=7&toolChoice=required`), then what
+ * was saved last time, then defaults.
  */
 export function readSettings(url = new URL(location.href)): DemoSettings {
   const saved = loadSaved();
@@ -64,6 +71,7 @@ export function readSettings(url = new URL(location.href)): DemoSettings {
       params.get('conversation') ?? localStorage.getItem(CONVERSATION_KEY) ?? crypto.randomUUID(),
     ...(params.has('retries') ? { maxRetries: Number(params.get('retries')) } : {}),
     ...(params.has('seed') ? { seed: Number(params.get('seed')) } : {}),
+    ...(params.get('toolChoice') === 'required' ? { toolChoice: 'required' as const } : {}),
   };
 }
 
@@ -75,6 +83,7 @@ export function saveSettings(settings: DemoSettings): void {
     conversationId,
     maxRetries: _urlOnly,
     seed: _alsoUrlOnly,
+    toolChoice: _urlOnlyToo,
     ...rest
   } = settings;
   localStorage.setItem(

@@ -7,8 +7,10 @@ import { css } from 'lit';
  * so its 4px padding keeps the rings (2px + 2px offset) of links and buttons at its edge
  * visible. Scroll containers (keyboard-focusable in Chromium) and the copy button inside
  * the clipped code block draw their ring inside. A tool card uses content-visibility too (200
- * cards off screen cost no layout and no paint): its 10px padding keeps its buttons' rings. (Comments stay out of the CSS text: it
- * ships as written.)
+ * cards off screen cost no layout and no paint): its 10px padding keeps its buttons' rings. The
+ * header's slot and what is slotted there clip (a long title ends in an ellipsis) 4px out of their
+ * box (`overflow: clip` with `overflow-clip-margin`), so a slotted control's ring (the model
+ * picker's button) shows whole. (Comments stay out of the CSS text: it ships as written.)
  */
 export const chatStyles = css`
   :host {
@@ -27,9 +29,9 @@ export const chatStyles = css`
   .main { position: relative; display: flex; flex-direction: column; min-height: 0; min-width: 0; }
   .main > header { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--_border); min-height: 48px; min-width: 0; }
   .main > header .title { font-weight: 600; }
-  .main > header ::slotted(*), .main > header .title { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .main > header ::slotted(*), .main > header .title { min-width: 0; overflow: clip; overflow-clip-margin: 4px; text-overflow: ellipsis; white-space: nowrap; }
   .main > header > :is(button, .context) { flex: none; white-space: nowrap; }
-  .main > header > slot { display: block; min-width: 0; flex: 0 1 auto; overflow: hidden; }
+  .main > header > slot { display: block; min-width: 0; flex: 0 1 auto; overflow: clip; overflow-clip-margin: 4px; }
   .main > header .spacer { flex: 1; }
   .context { display: inline-flex; align-items: center; gap: 6px; font-size: 0.8em; color: var(--_muted); white-space: nowrap; }
   .context meter { inline-size: 4em; block-size: 0.6em; }

@@ -151,13 +151,13 @@ export class AgentModelPicker extends LitElement {
 
   static override styles = [
     themeStyles,
-    // In the header's slot, whose box clips: the panel is placed against the chat's main column.
+    // In the header's slot, whose box clips (4px out: the button's focus ring shows whole): the
+    // panel is placed against the chat's main column.
     css`
       :host { display: block; min-width: 0; }
       .title { font-weight: 600; }
       .title, .name { display: block; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
       .model-button { font-size: 1em; font-weight: 600; border-color: transparent; padding: 4px 8px; max-width: 100%; }
-      .model-button:focus-visible { outline-offset: -2px; }
     `,
   ];
 }

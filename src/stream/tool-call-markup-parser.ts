@@ -1,15 +1,13 @@
 import type {
-  TaggedDialect,
+  DialectList,
   TextToolCall,
   TextToolCallReader,
   TextToolCallSink,
   WholeAnswerDialect,
 } from './dialects/text-tool-call-dialect.js';
 import { type AwaitedCalls, type LineHead, callsAfter, lineHeadAfter } from './markup-placement.js';
+import { inlineCodeEnd } from './inline-code.js';
 import { type Marker, type Markers, findMarker, markersFor, plainText } from './markup-markers.js';
-
-/** Where {@link ToolCallMarkupParser} sends what it reads. */
-export type ToolCallMarkupSink = TextToolCallSink;
 
 /**
  * Finds tool calls written as text — which reach `content` when a server does not parse
@@ -40,7 +38,7 @@ export type ToolCallMarkupSink = TextToolCallSink;
  */
 export class ToolCallMarkupParser implements TextToolCallReader {
   readonly #toolNames: ReadonlySet<string>;
-  readonly #sink: ToolCallMarkupSink;
+  readonly #sink: TextToolCallSink;
   readonly #markers: Markers;
   /**
    * `start`: only white space so far (an untagged call may begin); `answer`: the answer
@@ -63,20 +61,12 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   #candidates: readonly WholeAnswerDialect[];
   #sure = false;
 
-  constructor(
-    toolNames: ReadonlySet<string>,
-    sink: ToolCallMarkupSink,
-    dialects: {
-      tagged: readonly TaggedDialect[];
-      wholeAnswer: readonly WholeAnswerDialect[];
-    },
-  ) {
+  constructor(toolNames: ReadonlySet<string>, sink: TextToolCallSink, dialects: DialectList) {
     this.#toolNames = toolNames;
     this.#sink = sink;
-    const tagged = dialects.tagged;
     this.#wholeAnswer = dialects.wholeAnswer;
     this.#candidates = this.#wholeAnswer;
-    this.#markers = markersFor(tagged);
+    this.#markers = markersFor(dialects.tagged);
   }
 
   /** Reads one piece of visible text. */
@@ -236,26 +226,14 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   #readCode(input: string): string {
     const text = this.#held + input;
     this.#held = '';
-    let from = 0;
-    for (;;) {
-      const tick = text.indexOf('`', from);
-      if (tick === -1) break;
-      let end = tick;
-      while (text[end] === '`') end++;
-      if (end === text.length) {
-        // The run may go on in the next piece.
-        this.#text(text.slice(0, tick));
-        this.#held = text.slice(tick);
-        return '';
-      }
-      if (end - tick === this.#codeTicks) {
-        this.#text(text.slice(0, end));
-        this.#mode = 'text';
-        return text.slice(end);
-      }
-      from = end;
+    const end = inlineCodeEnd(text, this.#codeTicks);
+    if (end >= 0) {
+      this.#text(text.slice(0, end));
+      this.#mode = 'text';
+      return text.slice(end);
     }
-    this.#text(text);
+    this.#text(text.slice(0, ~end));
+    this.#held = text.slice(~end);
     return '';
   }
 

@@ -9,10 +9,10 @@ import { AgentError, isAgentError } from '../errors/agent-error.js';
 import type { JavaScriptError, SandboxRequest } from '../tools/javascript-sandbox-protocol.js';
 import { withImplicitReturn } from './implicit-return.js';
 import type { SandboxEngine } from './sandbox-engine.js';
-import { engineFetch } from './engine-fetch.js';
-import { engineStringLength, engineText } from './engine-text.js';
+import { engineText } from './engine-text.js';
 import { installPrelude, type PreludeHandles } from './install-prelude.js';
 import { SandboxOutput } from './sandbox-output.js';
+import { sandboxHost } from './sandbox-host.js';
 import { sandboxError } from './sandbox-error.js';
 import type { RunOutcome } from './sandbox-result.js';
 import { SandboxTimers } from './sandbox-timers.js';
@@ -138,45 +138,22 @@ export class SandboxRun {
 
   #installPrelude(): PreludeHandles {
     const context = this.#context;
-    const exports = installPrelude(
+    const host = sandboxHost({
       context,
-      {
-        write: (_level, text, length) => {
-          if (!text || context.typeof(text) !== 'string') return;
-          const size = engineStringLength(context, text);
-          const full =
-            length && context.typeof(length) === 'number' ? context.getNumber(length) : size;
-          this.output.write(size, Number.isFinite(full) ? full : size, () =>
-            context.getString(text),
-          );
-        },
-        room: () => context.newNumber(this.output.room),
-        schedule: (id, delay) => {
-          const key = id ? context.getNumber(id) : NaN;
-          if (!Number.isSafeInteger(key)) return;
-          this.#timers.schedule(key, delay ? context.getNumber(delay) : 0);
-        },
-        cancel: (id) => {
-          if (id) this.#timers.cancel(context.getNumber(id));
-        },
-        ...(this.#request.fetchOrigins.length > 0
+      output: this.output,
+      timers: this.#timers,
+      fetch:
+        this.#request.fetchOrigins.length > 0
           ? {
-              fetch: (url, method, headers, body) =>
-                engineFetch(
-                  {
-                    context,
-                    origins: this.#request.fetchOrigins,
-                    ended: this.#ended.signal,
-                    deferreds: this.#deferreds,
-                    operations: this.#operations,
-                  },
-                  { url, method, headers, body },
-                ),
+              context,
+              origins: this.#request.fetchOrigins,
+              ended: this.#ended.signal,
+              deferreds: this.#deferreds,
+              operations: this.#operations,
             }
-          : {}),
-      },
-      (handle) => this.#own(handle),
-    );
+          : undefined,
+    });
+    const exports = installPrelude(context, host, (handle) => this.#own(handle));
     this.#exports = exports;
     return exports;
   }

@@ -19,16 +19,7 @@ import { mistralDialect } from './mistral-dialect.js';
 import { llama4PythonStartDialect, pythonicAnswer } from './pythonic-answer.js';
 import { qwen3CoderBareDialect } from './qwen3-coder-dialect.js';
 import { seedOssBareDialect, seedOssDialect } from './seed-oss-dialect.js';
-import type {
-  TaggedDialect,
-  TextToolCallDialects,
-  WholeAnswerDialect,
-} from './text-tool-call-dialect.js';
-
-interface DialectList {
-  tagged: readonly TaggedDialect[];
-  wholeAnswer: readonly WholeAnswerDialect[];
-}
+import type { DialectList, TextToolCallDialects } from './text-tool-call-dialect.js';
 
 /** The order with no family known. */
 const dialects: DialectList = {

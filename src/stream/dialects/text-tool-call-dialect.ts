@@ -74,6 +74,12 @@ export interface WholeAnswerDialect {
   parse(answer: string, toolNames: ReadonlySet<string>): TextToolCall[] | undefined;
 }
 
+/** The dialects a reader looks for, in the order it tries them. */
+export interface DialectList {
+  tagged: readonly TaggedDialect[];
+  wholeAnswer: readonly WholeAnswerDialect[];
+}
+
 /** Where a {@link TextToolCallReader} sends what it reads. */
 export interface TextToolCallSink {
   /** Ordinary text (including markup that turned out not to be a call). */
