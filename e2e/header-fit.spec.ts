@@ -170,6 +170,20 @@ test.describe("an in-page engine's badge in the header", () => {
       // Its text fits, or is cut with an ellipsis and the full name is in its title.
       if (fit.overflows)
         expect(fit, viewport.name).toEqual({ ...fit, ellipsis: true, title: `CPU · ${name}` });
+      // The settings column's CPU panel, its own-model part open, holds its select, file
+      // input, URL row and notes inside its border (they once spilled past the column).
+      const spill = await page
+        .locator('.settings .panel')
+        .first()
+        .evaluate((panel) => {
+          const edge = panel.getBoundingClientRect().right;
+          return [...panel.querySelectorAll('*')]
+            .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+            .map(
+              (element) => element.localName + (element.className ? `.${element.className}` : ''),
+            );
+        });
+      expect(spill, viewport.name).toEqual([]);
     }
   });
 });
