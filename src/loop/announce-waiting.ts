@@ -1,5 +1,6 @@
 import type { AgentEvent, Waiting } from '../types/events.js';
 import type { WaitReport } from '../types/chat-request.js';
+import type { PhaseStep } from './agent-loop.js';
 
 /** When and how often a wait is announced; injectable so tests need not wait. */
 export interface WaitClock {
@@ -68,45 +69,58 @@ function endsWait(event: AgentEvent): boolean {
  * time since the call began and the phase and progress the transport reported to `status`.
  * A call answered sooner yields none, and so does a backend that never reports (the fetch
  * transport reports `'waiting'` as it sends the request). Returns what `source` returns.
+ *
+ * A phase for the pump (`pumpPhases`): once the wait is over (the first token, or the call's end),
+ * it hands `source` itself to the pump, so the rest of the call's events go straight to the
+ * caller instead of through here (an await and a yield less per event). A call answered at
+ * once arms one timer and one race.
  */
 export async function* announceWaiting<R>(
   source: AsyncGenerator<AgentEvent, R>,
   status: WaitStatus,
   clock: WaitClock = WAIT_CLOCK,
-): AsyncGenerator<AgentEvent, R> {
+): AsyncGenerator<PhaseStep, R> {
   const started = clock.now();
-  let waiting = true;
   /** When the next `waiting` event is due, in ms after `started` (and after the request went out). */
   let due = clock.firstAfterMs;
+  /** Resolves with `undefined` at the backend's first report; made only for a wait that needs it. */
+  let reported: Promise<undefined> | undefined;
   let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
   try {
     for (;;) {
       const next = (pending = source.next());
       let result: IteratorResult<AgentEvent, R> | undefined;
-      while (waiting && result === undefined) {
-        // Not before the request is out: until then, the call is only being prepared.
-        if (status.reportedAt === undefined) {
-          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
-          continue;
-        }
-        const at = Math.max(started + due, status.reportedAt + clock.afterRequestMs);
+      while (result === undefined) {
+        // Due `firstAfterMs` after the call began, and not before `afterRequestMs` after the
+        // request went out: until then, the call is only being prepared.
+        const at =
+          status.reportedAt === undefined
+            ? started + due
+            : Math.max(started + due, status.reportedAt + clock.afterRequestMs);
         const tick = timer(Math.max(0, at - clock.now()));
         try {
           result = await Promise.race([next, tick.promise]);
         } finally {
           tick.cancel();
         }
-        if (result === undefined) {
-          const elapsedMs = clock.now() - started;
-          due = elapsedMs + clock.everyMs;
-          yield waitingEvent(status, elapsedMs);
+        if (result !== undefined) break;
+        if (status.reportedAt === undefined) {
+          // Due, but the request is not out yet (or the backend never reports): nothing to say.
+          reported ??= status.firstReport.then(() => undefined);
+          result = await Promise.race([next, reported]);
+          continue;
         }
+        // The request went out less than `afterRequestMs` ago: the loop arms the rest.
+        if (clock.now() < status.reportedAt + clock.afterRequestMs) continue;
+        const elapsedMs = clock.now() - started;
+        due = elapsedMs + clock.everyMs;
+        yield waitingEvent(status, elapsedMs);
       }
-      result ??= await next;
       pending = undefined;
       if (result.done === true) return result.value;
-      if (waiting && endsWait(result.value)) waiting = false;
       yield result.value;
+      // The wait is over: the pump runs `source` from here and resumes us with its return value.
+      if (endsWait(result.value)) return (yield source) as R;
     }
   } finally {
     if (pending) {
