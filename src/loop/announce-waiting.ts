@@ -86,6 +86,8 @@ export async function* announceWaiting<R>(
   /** Resolves with `undefined` at the backend's first report; made only for a wait that needs it. */
   let reported: Promise<undefined> | undefined;
   let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
+  /** Ended, or handed to the pump (which runs it to its end or closes it): not ours to close. */
+  let settled = false;
   try {
     for (;;) {
       const next = (pending = source.next());
@@ -117,13 +119,21 @@ export async function* announceWaiting<R>(
         yield waitingEvent(status, elapsedMs);
       }
       pending = undefined;
-      if (result.done === true) return result.value;
+      if (result.done === true) {
+        settled = true;
+        return result.value;
+      }
       yield result.value;
-      // The wait is over: the pump runs `source` from here and resumes us with its return value.
-      if (endsWait(result.value)) return (yield source) as R;
+      if (endsWait(result.value)) {
+        // The wait is over: the pump runs `source` from here and resumes us with its return value.
+        settled = true;
+        return (yield source) as R;
+      }
     }
   } finally {
-    if (pending) {
+    if (settled) {
+      // Nothing to close: a `return()` on it would cost a promise and a turn per call.
+    } else if (pending) {
       // Stopped while the call still waits (a `break` without an abort): it ends on its own;
       // its result or failure goes nowhere.
       pending.catch(() => undefined);

@@ -65,4 +65,26 @@ describe('announceWaiting', () => {
     }
     expect(closed).toBe(true);
   });
+
+  it('leaves a call the pump ran to its end alone: no return() on it afterwards', async () => {
+    const status = new WaitStatus();
+    const source = call(status);
+    let returns = 0;
+    const counted: AsyncGenerator<AgentEvent, number> = Object.assign(Object.create(source), {
+      next: (value?: unknown) => source.next(value as never),
+      return: (value: number) => {
+        returns++;
+        return source.return(value);
+      },
+      [Symbol.asyncIterator]() {
+        return counted;
+      },
+    }) as AsyncGenerator<AgentEvent, number>; // the generator, its return() counted
+    async function* loop(): AsyncGenerator<PhaseStep, void> {
+      await Promise.resolve();
+      yield announceWaiting(counted, status);
+    }
+    for await (const event of pumpPhases(loop())) expect(event.type).toBe('text');
+    expect(returns).toBe(0);
+  });
 });
