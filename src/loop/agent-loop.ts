@@ -9,7 +9,6 @@ import { modelStep, type ModelStepResult } from './model-step.js';
 import { announceWaiting, WaitStatus } from './announce-waiting.js';
 import { cancelUnsettled, commitRound } from './round-calls.js';
 import { openRound, settleRound } from './tool-round.js';
-import { PhasePump } from './phase-pump.js';
 
 /** The `done` of a run whose prompt a `UserPromptSubmit` hook blocked: nothing was sent. */
 export function promptBlocked(): AgentEvent {
@@ -136,7 +135,38 @@ export type PhaseStep = AgentEvent | Phase;
  * optimized all of them: in a short-lived process (a page, a CLI run) compiling the loop's
  * big generators cost more CPU than the run itself. Here only this small one runs per event.
  */
-export function pumpPhases(root: Phase): AsyncGenerator<AgentEvent, void> {
-  // A hand-written async generator: each event costs one await here, not a yield's too.
-  return new PhasePump(root);
+export async function* pumpPhases(root: Phase): AsyncGenerator<AgentEvent, void> {
+  const stack = [root];
+  // An error on its way out: thrown into each phase that started the one that failed.
+  let failure: { error: unknown } | undefined;
+  let value: unknown;
+  try {
+    for (let frame = stack.at(-1); frame; frame = stack.at(-1)) {
+      let step: IteratorResult<PhaseStep, unknown>;
+      try {
+        step = await (failure ? frame.throw(failure.error) : frame.next(value));
+        failure = undefined;
+      } catch (error) {
+        stack.pop();
+        failure = { error };
+        continue;
+      }
+      value = undefined;
+      if (step.done === true) {
+        stack.pop();
+        value = step.value;
+      } else if ('next' in step.value) stack.push(step.value);
+      else {
+        try {
+          yield step.value;
+        } catch (error) {
+          failure = { error };
+        }
+      }
+    }
+    if (failure) throw failure.error;
+  } finally {
+    // Stopped early (the consumer's return()): the phases still open close, innermost first.
+    for (let frame = stack.pop(); frame; frame = stack.pop()) await frame.return(undefined);
+  }
 }
