@@ -83,8 +83,6 @@ export async function* announceWaiting<R>(
   const started = clock.now();
   /** When the next `waiting` event is due, in ms after `started` (and after the request went out). */
   let due = clock.firstAfterMs;
-  /** Resolves with `undefined` at the backend's first report; made only for a wait that needs it. */
-  let reported: Promise<undefined> | undefined;
   let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
   /** Ended, or handed to the pump (which runs it to its end or closes it): not ours to close. */
   let settled = false;
@@ -95,10 +93,7 @@ export async function* announceWaiting<R>(
       while (result === undefined) {
         // Due `firstAfterMs` after the call began, and not before `afterRequestMs` after the
         // request went out: until then, the call is only being prepared.
-        const at =
-          status.reportedAt === undefined
-            ? started + due
-            : Math.max(started + due, status.reportedAt + clock.afterRequestMs);
+        const at = Math.max(started + due, (status.reportedAt ?? -Infinity) + clock.afterRequestMs);
         const tick = timer(Math.max(0, at - clock.now()));
         try {
           result = await Promise.race([next, tick.promise]);
@@ -108,8 +103,7 @@ export async function* announceWaiting<R>(
         if (result !== undefined) break;
         if (status.reportedAt === undefined) {
           // Due, but the request is not out yet (or the backend never reports): nothing to say.
-          reported ??= status.firstReport.then(() => undefined);
-          result = await Promise.race([next, reported]);
+          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
           continue;
         }
         // The request went out less than `afterRequestMs` ago: the loop arms the rest.
@@ -131,16 +125,13 @@ export async function* announceWaiting<R>(
       }
     }
   } finally {
-    if (settled) {
-      // Nothing to close: a `return()` on it would cost a promise and a turn per call.
-    } else if (pending) {
+    // Once `settled`, nothing to close: a `return()` on it would cost a promise and a turn per call.
+    if (!settled && pending) {
       // Stopped while the call still waits (a `break` without an abort): it ends on its own;
       // its result or failure goes nowhere.
       pending.catch(() => undefined);
       source.return(undefined as R).catch(() => undefined);
-    } else {
-      await source.return(undefined as R);
-    }
+    } else if (!settled) await source.return(undefined as R);
   }
 }
 
