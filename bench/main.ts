@@ -26,7 +26,13 @@ const RESULTS_DIR = 'bench/results';
 /** A group of figures `--only` can select. */
 interface Section {
   name: string;
-  run: () => Promise<Figure[]>;
+  run: (options: SectionOptions) => Promise<Figure[]>;
+}
+
+/** Switches from the command line that a section may read. */
+export interface SectionOptions {
+  /** `--node-only`: skip what needs Chromium where a section has a Node part of its own (`run`). */
+  nodeOnly: boolean;
 }
 
 const SECTIONS: Section[] = [
@@ -49,7 +55,8 @@ const SECTIONS: Section[] = [
 ];
 
 /**
- * Runs the benchmark sections (all, or those named by `--only a,b`), prints the table and
+ * Runs the benchmark sections (all, or those named by `--only=a,b`; `--node-only` leaves out the
+ * `run` section's Chromium pages), prints the table and
  * writes bench/results/latest.json. Returns the process exit code: 0 unless a section
  * crashed — a MISS is a figure to act on, not a failure of the run.
  */
@@ -58,6 +65,7 @@ export async function main(args: readonly string[]): Promise<number> {
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
+  const options: SectionOptions = { nodeOnly: args.includes('--node-only') };
   const figures: Figure[] = [];
   let crashed = false;
   const load = loadavg()[0] ?? 0;
@@ -72,7 +80,7 @@ export async function main(args: readonly string[]): Promise<number> {
     const sectionStart = performance.now();
     process.stdout.write(`bench: ${section.name}…`);
     try {
-      figures.push(...(await section.run()));
+      figures.push(...(await section.run(options)));
       process.stdout.write(` ${((performance.now() - sectionStart) / 1000).toFixed(1)} s\n`);
     } catch (error) {
       crashed = true;

@@ -8,6 +8,7 @@ import { scenarioName, type Scenario } from '../browser/run/run-scenarios.js';
 import { benchCacheDir } from '../support/bench-page.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { serveFakeOpenAI, type FakeOpenAIServer } from '../support/fake-openai-server.js';
+import type { SectionOptions } from '../main.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { buildPage } from '../support/page-build.js';
 import { median, quantile } from '../support/stats.js';
@@ -45,7 +46,7 @@ type AllSamples = Map<string, ScenarioSamples>; // key: scenario name
  * figure is the median over all rounds of ours / the floor's run of the same round, with the
  * quartiles of those ratios beside it. Each result checked before it counts.
  */
-export async function clientRun(): Promise<Figure[]> {
+export async function clientRun(options: SectionOptions): Promise<Figure[]> {
   const cell = await buildNodeCell();
   const pageDir = benchCacheDir(PAGE_ROOT.replaceAll('/', '-'));
   await buildPage(PAGE_ROOT, pageDir);
@@ -58,7 +59,16 @@ export async function clientRun(): Promise<Figure[]> {
     figures.push(...(await constructionFigures(cell, server)));
     figures.push(...(await memoryFigures(cell, server)));
     const executablePath = chromiumPath();
-    if (executablePath === undefined) {
+    if (options.nodeOnly) {
+      figures.push(
+        skipped({
+          id: 'run.chromium',
+          label: 'Client.run in Chromium',
+          unit: '×',
+          note: '--node-only',
+        }),
+      );
+    } else if (executablePath === undefined) {
       figures.push(
         skipped({
           id: 'run.chromium',

@@ -1,5 +1,6 @@
 import type { AgentEvent, Waiting } from '../types/events.js';
 import type { WaitReport } from '../types/chat-request.js';
+import type { PhaseStep } from './agent-loop.js';
 
 /** When and how often a wait is announced; injectable so tests need not wait. */
 export interface WaitClock {
@@ -68,55 +69,69 @@ function endsWait(event: AgentEvent): boolean {
  * time since the call began and the phase and progress the transport reported to `status`.
  * A call answered sooner yields none, and so does a backend that never reports (the fetch
  * transport reports `'waiting'` as it sends the request). Returns what `source` returns.
+ *
+ * A phase for the pump (`pumpPhases`): once the wait is over (the first token, or the call's end),
+ * it hands `source` itself to the pump, so the rest of the call's events go straight to the
+ * caller instead of through here (an await and a yield less per event). A call answered at
+ * once arms one timer and one race.
  */
 export async function* announceWaiting<R>(
   source: AsyncGenerator<AgentEvent, R>,
   status: WaitStatus,
   clock: WaitClock = WAIT_CLOCK,
-): AsyncGenerator<AgentEvent, R> {
+): AsyncGenerator<PhaseStep, R> {
   const started = clock.now();
-  let waiting = true;
   /** When the next `waiting` event is due, in ms after `started` (and after the request went out). */
   let due = clock.firstAfterMs;
   let pending: Promise<IteratorResult<AgentEvent, R>> | undefined;
+  /** Ended, or handed to the pump (which runs it to its end or closes it): not ours to close. */
+  let settled = false;
   try {
     for (;;) {
       const next = (pending = source.next());
       let result: IteratorResult<AgentEvent, R> | undefined;
-      while (waiting && result === undefined) {
-        // Not before the request is out: until then, the call is only being prepared.
-        if (status.reportedAt === undefined) {
-          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
-          continue;
-        }
-        const at = Math.max(started + due, status.reportedAt + clock.afterRequestMs);
+      while (result === undefined) {
+        // Due `firstAfterMs` after the call began, and not before `afterRequestMs` after the
+        // request went out: until then, the call is only being prepared.
+        const at = Math.max(started + due, (status.reportedAt ?? -Infinity) + clock.afterRequestMs);
         const tick = timer(Math.max(0, at - clock.now()));
         try {
           result = await Promise.race([next, tick.promise]);
         } finally {
           tick.cancel();
         }
-        if (result === undefined) {
-          const elapsedMs = clock.now() - started;
-          due = elapsedMs + clock.everyMs;
-          yield waitingEvent(status, elapsedMs);
+        if (result !== undefined) break;
+        if (status.reportedAt === undefined) {
+          // Due, but the request is not out yet (or the backend never reports): nothing to say.
+          result = await Promise.race([next, status.firstReport.then(() => undefined)]);
+          continue;
         }
+        // The request went out less than `afterRequestMs` ago: the loop arms the rest.
+        if (clock.now() < status.reportedAt + clock.afterRequestMs) continue;
+        const elapsedMs = clock.now() - started;
+        due = elapsedMs + clock.everyMs;
+        yield waitingEvent(status, elapsedMs);
       }
-      result ??= await next;
       pending = undefined;
-      if (result.done === true) return result.value;
-      if (waiting && endsWait(result.value)) waiting = false;
+      if (result.done === true) {
+        settled = true;
+        return result.value;
+      }
       yield result.value;
+      if (endsWait(result.value)) {
+        // The wait is over: the pump runs `source` from here and resumes us with its return value.
+        settled = true;
+        return (yield source) as R;
+      }
     }
   } finally {
-    if (pending) {
+    // Once `settled`, nothing to close: a `return()` on it would cost a promise and a turn per call.
+    if (!settled && pending) {
       // Stopped while the call still waits (a `break` without an abort): it ends on its own;
       // its result or failure goes nowhere.
       pending.catch(() => undefined);
       source.return(undefined as R).catch(() => undefined);
-    } else {
-      await source.return(undefined as R);
-    }
+    } else if (!settled) await source.return(undefined as R);
   }
 }
 
