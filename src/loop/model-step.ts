@@ -35,6 +35,8 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
   onWaiting?: (report: WaitReport) => void,
+  /** Counts usage this step will not return: a summary call's, when the request after it fails. */
+  count?: (usage: Usage) => void,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
   // A live tool source (`tools: () => mcp.tools`) is read again before every call.
   context.registry.refresh();
@@ -138,6 +140,12 @@ export async function* modelStep(
     if (text !== '' || aborted)
       context.append({ role: 'assistant', content: text, ...(aborted ? { stopped: true } : {}) });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
+    // The summary call made room for this request and was paid for: counted, and reported on
+    // this call's step_end, which has no usage of its own (the call failed or was stopped).
+    if (summaryUsage) {
+      count?.(summaryUsage);
+      yield { type: 'step_end', iteration, finishReason: 'error', summaryUsage };
+    }
     if (aborted) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
