@@ -1,7 +1,6 @@
 import {
   Client,
   indexedDBHistory,
-  summariesFor,
   type AgentEvent,
   type AgentOptions,
   type HistoryStore,
@@ -19,7 +18,6 @@ import { lastPrompt } from './composer-input.js';
 import { storedContextUse, type ContextUse } from './chat-controls.js';
 import { feedRun, observeRun } from './feed-run.js';
 import { CurrentRun } from './current-run.js';
-import { loadSummaryDividers } from '../summary/summary-dividers-loader.js';
 
 export type { SessionHost } from './session-host.js';
 
@@ -232,10 +230,10 @@ export class ChatSession {
    */
   #markSummaries(live = false): void {
     const client = this.client;
-    if (!client || client.summaries.length === 0) return;
-    loadSummaryDividers()
+    if (!client?.summaries.length) return;
+    import('../summary/summary-dividers.js')
       .then((dividers) =>
-        dividers.placeDividers(client, summariesFor, () =>
+        dividers.placeDividers(client, () =>
           this.client !== client || (this.running && !live) ? false : this.transcript.entries,
         ),
       )

@@ -13,7 +13,6 @@ const SEARCH_OR_SUMMARY =
 /** Texts only the search box, the dividers, the summary call's wait line or the summariser use. */
 const THEIR_TEXTS = [
   'Search conversations',
-  'search-input',
   'Summarised {n} earlier messages',
   'Summarising earlier messages',
   'the summarising code',
