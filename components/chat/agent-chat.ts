@@ -243,38 +243,26 @@ export class AgentChat extends AgentChatSettings {
     this.#window.reset(this.#session.transcript.entries.length);
     this.#follower.jump();
     this.requestUpdate();
-    if (this.#found !== undefined) void this.#revealFound();
+    this.#found?.();
   }
 
-  /** A search result's message, shown once its conversation is loaded. */
-  #found: number | undefined;
-
-  async #revealFound(): Promise<void> {
-    const messageIndex = this.#found;
-    this.#found = undefined;
-    const client = this.#session.client;
-    if (messageIndex === undefined || !client) return;
-    const { revealMessage } = await import('../conversations/search/reveal-message.js');
-    await revealMessage(
-      {
-        chat: this,
-        entries: this.#session.transcript.entries,
-        history: client.history,
-        window: this.#window,
-        log: this.#log(),
-      },
-      messageIndex,
-    );
-  }
+  /** Shows a search result's message once its conversation is loaded (see #switchTo). */
+  #found: (() => void) | undefined;
 
   #switchTo(conversationId: string, messageIndex?: number): void {
     // A narrow layout shows the list over the chat: picking one closes it.
     if (this.sidebarOpen && this.getBoundingClientRect().width <= NARROW) this.sidebarOpen = false;
-    this.#found = messageIndex;
-    if (conversationId === this.conversationId) {
-      if (messageIndex !== undefined) void this.#revealFound();
-      return;
-    }
+    // A search result's message: its code loads when it is shown (issue 30).
+    this.#found =
+      messageIndex === undefined
+        ? undefined
+        : () => {
+            this.#found = undefined;
+            void import('../conversations/search/reveal-message.js').then((reveal) =>
+              reveal.revealMessage(this, this.#session, this.#window, this.#log(), messageIndex),
+            );
+          };
+    if (conversationId === this.conversationId) return this.#found?.();
     this.conversationId = conversationId;
     this.dispatchEvent(
       new CustomEvent('conversation-change', {

@@ -1,7 +1,6 @@
 import {
   Client,
   indexedDBHistory,
-  summariesFor,
   type AgentEvent,
   type AgentOptions,
   type HistoryStore,
@@ -19,7 +18,6 @@ import { lastPrompt } from './composer-input.js';
 import { storedContextUse, type ContextUse } from './chat-controls.js';
 import { feedRun, observeRun } from './feed-run.js';
 import { CurrentRun } from './current-run.js';
-import { loadSummaryDividers } from '../summary/summary-dividers-loader.js';
 
 export type { SessionHost } from './session-host.js';
 
@@ -215,34 +213,17 @@ export class ChatSession {
     return interrupted;
   }
 
-  /** Marks the messages that have versions, once the message row is loaded (it shows them). */
-  markBranches(): void {
-    messageRow()?.markSession(this);
-    this.#markSummaries();
+  /**
+   * Marks the messages that have versions and places the summaries' dividers, once the message
+   * row is loaded (see its markSession). `live`: during a run, on its `context_compacted`.
+   */
+  markBranches(live = false): void {
+    messageRow()?.markSession(this, () => this.#host.changed(), live);
   }
 
   /** A run's request was compacted: its divider shows now, not when the run ends. */
   compacted(): void {
-    this.#markSummaries(true);
-  }
-
-  /**
-   * Places the "Summarised N earlier messages" dividers, with their code loaded when there are
-   * summaries. Between runs, or (`live`) during one, on its `context_compacted`.
-   */
-  #markSummaries(live = false): void {
-    const client = this.client;
-    if (!client || client.summaries.length === 0) return;
-    loadSummaryDividers()
-      .then((dividers) =>
-        dividers.placeDividers(client, summariesFor, () =>
-          this.client !== client || (this.running && !live) ? false : this.transcript.entries,
-        ),
-      )
-      .then(
-        (placed) => placed && this.#host.changed(),
-        () => undefined,
-      );
+    this.markBranches(true);
   }
 
   /** Calls the model again with the conversation as it is (after an error). */

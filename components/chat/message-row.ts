@@ -19,11 +19,30 @@ styles.replaceSync(`
   .branches { display: inline-flex; align-items: center; gap: 2px; font-variant-numeric: tabular-nums; }
 `);
 
-/** Marks the session's messages that have versions (`‹ 2 / 3 ›`). */
-export function markSession(session: ChatSession): void {
+/**
+ * Marks the session's messages that have versions (`‹ 2 / 3 ›`), between runs, and places the
+ * "Summarised N earlier messages" dividers, their code loaded when the conversation has
+ * summaries — between runs, or (`live`) during one, on its `context_compacted` — then calls
+ * `changed` (here, not in the session: the chat page's first load has none of it).
+ */
+export function markSession(session: ChatSession, changed: () => void, live = false): void {
   const client = session.client;
-  if (client)
+  if (!client) return;
+  if (!live)
     markBranches(session.transcript.entries, client.history, (index) => client.branchesAt(index));
+  if (client.summaries.length === 0) return;
+  import('../summary/summary-dividers.js')
+    .then((dividers) =>
+      dividers.placeDividers(client, () =>
+        session.client !== client || (session.running && !live)
+          ? false
+          : session.transcript.entries,
+      ),
+    )
+    .then(
+      (placed) => placed && changed(),
+      () => undefined,
+    );
 }
 
 /** The row's actions for an element: edit a prompt, copy an answer, switch versions. */

@@ -1,11 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../chat/error-text.js';
-import {
-  searchHistory,
-  type ConversationSummary,
-  type HistorySearchResult,
-  type HistoryStore,
-} from '../../src/index.js';
+import type { ConversationSummary, HistoryStore } from '../../src/index.js';
 import type * as ConversationSearch from './search/conversation-search.js';
 import { exportIcon, renameIcon, trashIcon } from '../chat/icons.js';
 import { themeStyles } from '../chat/theme-styles.js';
@@ -60,10 +55,7 @@ export class AgentConversations extends LitElement {
   declare renaming: string | undefined;
   declare confirming: string | undefined;
   declare problem: string | undefined;
-  /** What the search box holds (kept by the search code, loaded with the first key typed). */
-  query = '';
-  /** The results for `query` (with text in the box, they replace the list). */
-  found: HistorySearchResult[] | undefined;
+  /** The search box's code (see #watch). */
   #search: typeof ConversationSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
@@ -93,20 +85,38 @@ export class AgentConversations extends LitElement {
     const store = this.store;
     if (!store) return;
     try {
-      this.items = await store.list();
+      // The search box comes with the list's first items (see #watch), not a moment after.
+      [this.items] = await Promise.all([store.list(), this.#searchLoaded]);
     } catch (error) {
       this.problem = errorText(error);
     }
   }
 
+  /**
+   * The search box loads when the list is first shown with a store, beside the list's first read
+   * (issue 30: none of it in the page's first load). Loaded then, not on a first key or focus, so
+   * the box is there with the list: nothing moves under a person's pointer and no key is typed
+   * into a box whose code is still loading. A failed load leaves the list without the box.
+   */
+  #searchLoaded: Promise<unknown> | undefined;
+
   #watch(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = this.store?.subscribe(() => void this.refresh());
+    if (this.store)
+      this.#searchLoaded ??= import('./search/conversation-search.js').then(
+        (search) => (this.#search = search),
+        () => undefined,
+      );
     void this.refresh();
   }
 
   protected override render(): TemplateResult {
     const t = translator(this.strings, this.#locale());
+    const list = html`<ul aria-labelledby="title" part="conversation-list">
+      ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
+      ${this.items.map((item) => this.#row(item, t))}
+    </ul>`;
     return html`
       <div class="head" part="conversations-head">
         <h2 id="title">${t('Conversations')}</h2>
@@ -115,38 +125,10 @@ export class AgentConversations extends LitElement {
           ${t('Import')}<input type="file" accept="application/json,.json" class="visually-hidden" @change=${this.#import} />
         </label>
       </div>
-      <div class="search" role="search" part="search">
-        <input type="search" part="search-input" aria-label=${t('Search conversations')} placeholder=${t('Search conversations')}
-          @input=${this.#type} />
-      </div>
       ${this.problem === undefined ? nothing : html`<p class="problem" role="alert">${this.problem}</p>`}
-      ${
-        this.#search?.searchView(this, t, (result) =>
-          this.#select(result.conversationId, result.messageIndex),
-        ) ??
-        html`<ul aria-labelledby="title" part="conversation-list">
-          ${this.items.length === 0 ? html`<li class="empty">${t('No saved conversations yet.')}</li>` : nothing}
-          ${this.items.map((item) => this.#row(item, t))}
-        </ul>`
-      }
+      ${this.#search ? this.#search.searchView(this, t, list) : list}
     `;
   }
-
-  readonly #type = async (event: Event): Promise<void> => {
-    const { value } = event.target as HTMLInputElement;
-    try {
-      // What typing does (a pause, then a search), the results' view and the search index
-      // load with the first key typed.
-      (this.#search ??= await import('./search/conversation-search.js')).typed(
-        this,
-        value,
-        searchHistory,
-        errorText,
-      );
-    } catch (error) {
-      this.problem = errorText(error);
-    }
-  };
 
   #row(item: ConversationSummary, t: ReturnType<typeof translator>): TemplateResult {
     const name = item.title;
@@ -186,9 +168,8 @@ export class AgentConversations extends LitElement {
     return this.locale ?? pageLocale(this);
   }
 
-  #select(conversationId: string, messageIndex?: number): void {
-    const detail: ConversationSelectDetail =
-      messageIndex === undefined ? { conversationId } : { conversationId, messageIndex };
+  #select(conversationId: string): void {
+    const detail: ConversationSelectDetail = { conversationId };
     this.dispatchEvent(
       new CustomEvent('conversation-select', { detail, bubbles: true, composed: true }),
     );
@@ -285,8 +266,6 @@ export class AgentConversations extends LitElement {
       .actions.confirm button { border: 1px solid var(--_border); }
       .row.editing input { flex: 1; margin: 4px; }
       .problem { color: var(--_danger); margin: 8px 12px; font-size: 0.9em; }
-      .search { padding: 8px 10px 2px; }
-      .search input { width: 100%; }
       @media (hover: none) { .actions { opacity: 1; } }
     `,
   ];

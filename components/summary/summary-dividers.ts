@@ -1,25 +1,34 @@
 import { html, type TemplateResult } from 'lit';
-import type { Client, ContextSummary, Message, summariesFor } from '../../src/index.js';
+import type { Client, ContextSummary, Message } from '../../src/index.js';
 import type { Translate } from '../strings/chat-strings.js';
-import type { Entry, SummaryMark } from '../transcript/entry-types.js';
+import type { Entry } from '../transcript/entry-types.js';
 
 // Loaded when a conversation has summaries (contextPolicy: 'summarize'): a chat that never
-// compacted ships none of this. It imports no value from the runtime (that would split the
-// first load's modules into chunks of their own): the session passes `summariesFor`'s answer.
+// compacted ships none of this. It imports no value through the runtime's public entry (that
+// would split the first load's modules into chunks of their own). A divider is set on its
+// prompt's entry as the entry's `before`: the transcript's template only calls it.
+
+/** What the "Summarised N earlier messages" divider shows. */
+export interface SummaryMark {
+  /** Messages it stands for. */
+  covers: number;
+  text: string;
+}
 
 /**
  * Marks the dividers of `client`'s summaries that apply to the branch it shows, in the entries
  * `shown` returns once they are known (`false`: the chat moved on, nothing to mark); resolves
- * with whether it marked them. The session hands `summariesFor` (a runtime value this chunk
- * does not import).
+ * with whether it marked them.
  */
 export async function placeDividers(
   client: Client,
-  applying: typeof summariesFor,
   shown: () => readonly Entry[] | false,
 ): Promise<boolean> {
   const history = client.history;
-  const summaries = await applying(history, client.summaries);
+  // The public summariesFor, by the module it loads (as conversation-search.ts loads the search
+  // index): through the public entry, esbuild would split the first load into chunks.
+  const { summariesFor } = await import('../../src/context/summarize/summary-fingerprint.js');
+  const summaries = summariesFor(history, client.summaries);
   const entries = shown();
   if (entries) markSummaries(entries, history, summaries);
   return entries !== false;
@@ -36,8 +45,8 @@ export function markSummaries(
 ): void {
   const users = entries.filter((entry) => entry.kind === 'user');
   for (const entry of users) {
-    if (entry.summaryBefore === undefined) continue;
-    delete entry.summaryBefore;
+    if (entry.before === undefined) continue;
+    delete entry.before;
     entry.version += 1;
   }
   for (const summary of applying) {
@@ -47,7 +56,8 @@ export function markSummaries(
       if (history[index]?.role === 'user') nth += 1;
     const entry = users[nth];
     if (!entry) continue;
-    entry.summaryBefore = { covers: summary.covers, text: summary.text };
+    const mark: SummaryMark = { covers: summary.covers, text: summary.text };
+    entry.before = (t) => summaryDivider(mark, t);
     entry.version += 1;
   }
 }

@@ -7,7 +7,6 @@ import type { AssistantEntry, AssistantPart, Entry } from './entry-types.js';
 import { CardBudget } from './card-budget.js';
 import type { MessageActions } from './message-actions.js';
 import { messageRow } from '../chat/message-row-loader.js';
-import { summaryDividers } from '../summary/summary-dividers-loader.js';
 import { shownImageSource } from './image-source.js';
 import { waitingText } from './waiting-state.js';
 
@@ -22,9 +21,7 @@ export function entryTemplate(
 ): TemplateResult {
   const row = messageActions && messageRow()?.messageActionsTemplate(entry, messageActions, t);
   if (entry.kind === 'user') {
-    const divider =
-      entry.summaryBefore && summaryDividers()?.summaryDivider(entry.summaryBefore, t);
-    return html`${divider ?? nothing}<article class="message user" part="message message-user" aria-label=${t('You')}>
+    return html`${entry.before?.(t)}<article class="message user" part="message message-user" aria-label=${t('You')}>
       ${
         entry.images?.length
           ? html`<div class="images" part="images">${entry.images.map((url, index) => userImage(url, index, t, allowRemoteImages))}</div>`

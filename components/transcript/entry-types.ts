@@ -1,7 +1,8 @@
 import type { MarkdownView } from '../markdown/markdown-view.js';
 import type { TextView } from '../markdown/text-view.js';
 import type { ToolInputPart } from './tool-input-part.js';
-import type { ChatStrings } from '../strings/chat-strings.js';
+import type { TemplateResult } from 'lit';
+import type { ChatStrings, Translate } from '../strings/chat-strings.js';
 
 /*
  * What the chat shows, as data: a user entry or an assistant entry of parts (text,
@@ -76,15 +77,12 @@ export interface UserEntry {
   images?: string[];
   /** Set when the prompt was edited: its versions. */
   branches?: EntryBranches;
-  /** A summary the model is sent in place of everything above this prompt (`contextPolicy: 'summarize'`). */
-  summaryBefore?: SummaryMark;
-}
-
-/** What the "Summarised N earlier messages" divider shows. */
-export interface SummaryMark {
-  /** Messages it stands for. */
-  covers: number;
-  text: string;
+  /**
+   * What shows above the prompt: the "Summarised N earlier messages" divider of a summary the
+   * model is sent in place of everything above it (`contextPolicy: 'summarize'`), set by the
+   * dividers' code (components/summary/, loaded when a conversation has a summary).
+   */
+  before?: ((t: Translate) => TemplateResult) | undefined;
 }
 
 export interface AssistantEntry {

@@ -1,6 +1,6 @@
 import { isAgentError } from '../errors/agent-error.js';
 import type { AgentEvent, DoneStatus } from '../types/events.js';
-import { addUsage, emptyUsage } from '../types/usage.js';
+import { addUsage, emptyUsage, type Usage } from '../types/usage.js';
 import { DEFAULTS } from './agent-defaults.js';
 import { pendingCalls } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
@@ -92,12 +92,15 @@ export async function* agentLoop(context: LoopContext): AsyncGenerator<PhaseStep
       iterations += 1;
       // The pump resumes us with modelStep's return value.
       const wait = new WaitStatus();
+      const count = (spent: Usage): void => {
+        usage = addUsage(usage, spent);
+        state.usage = addUsage(state.usage, spent);
+      };
       const step = (yield announceWaiting(
-        modelStep(context, iterations, wait.report),
+        modelStep(context, iterations, wait.report, count),
         wait,
       )) as ModelStepResult;
-      usage = addUsage(usage, step.usage);
-      state.usage = addUsage(state.usage, step.usage);
+      count(step.usage);
       state.finishReason = step.turn.finishReason;
       // After the usage is counted: a failed answer throws `VALIDATION_FAILED`, its text in history.
       const { answer } = step;

@@ -6,7 +6,7 @@ import { describeIssues } from '../types/schema-check.js';
 import type { Message, UserContent } from '../types/message.js';
 import { branchPosition, type BranchPosition } from '../types/message-fork.js';
 import type * as Branching from './branching.js';
-import type { LoopContext } from './loop-context.js';
+import type { LoopContext, WriteToStore } from './loop-context.js';
 import type { Usage } from '../types/usage.js';
 import { agentLoop, pumpPhases, promptBlocked, type PhaseStep } from './agent-loop.js';
 import type { AgentOptions } from './agent-options.js';
@@ -256,7 +256,7 @@ export class Client {
         signal,
         append: (...messages: Message[]) => this.#append(...messages),
         sent: withoutDisplayFields,
-        saveSummary: (summary: ContextSummary) => this.#persistence.saveSummary(summary),
+        write: (action: WriteToStore) => this.#persistence.write(action),
         report: this.#report,
         beforeDone: () => this.#persistence.savePending(this.#state.round, this.#state),
       };

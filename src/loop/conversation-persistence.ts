@@ -1,8 +1,8 @@
 import { AgentError, errorMessage, isAgentError } from '../errors/agent-error.js';
 import type { HistoryStore } from '../history/history-store.js';
+import type { WriteToStore } from './loop-context.js';
 import type { Message } from '../types/message.js';
 import type { MessageFork } from '../types/message-fork.js';
-import type { ContextSummary } from '../types/context-summary.js';
 import type { AgentOptions } from './agent-options.js';
 import type { ConversationState, ToolRound } from './conversation-state.js';
 import { checkPaused } from './snapshot-schema.js';
@@ -105,12 +105,13 @@ export class ConversationPersistence {
     this.#enqueue(() => store.append(this.conversationId, copy));
   }
 
-  /** Stores a summary beside the messages (stores without `addSummary` keep none). */
-  saveSummary(summary: ContextSummary): void {
+  /**
+   * Queues another write to the store, after every earlier one (a summary beside the messages
+   * it covers: that code loads with contextPolicy 'summarize', and keeps none of it here).
+   */
+  write(action: WriteToStore): void {
     const store = this.#store;
-    if (!store?.addSummary) return;
-    const copy = structuredClone(summary);
-    this.#enqueue(() => store.addSummary?.(this.conversationId, copy) ?? Promise.resolve());
+    if (store) this.#enqueue(() => action(store, this.conversationId));
   }
 
   /** Stores (or clears) the open round; resolves once every queued write is done. */

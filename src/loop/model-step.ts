@@ -4,7 +4,7 @@ import type * as AggregateStream from '../stream/aggregate-stream.js';
 import type { ChatRequest, WaitReport } from '../types/chat-request.js';
 import type { AgentEvent } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
-import { addUsage, type Usage } from '../types/usage.js';
+import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
 import { withExtras } from './request-extras.js';
 import { loadTextToolCallDialects } from '../stream/text-tool-call-dialects.js';
@@ -14,10 +14,10 @@ import type * as ContextManager from '../context/context-manager.js';
 import type * as ToolInputRepair from './tool-input-repair.js';
 
 /**
- * One model call's outcome: the aggregated turn and its (reported or estimated) usage, with
- * that of the summary call made before it (`contextPolicy: 'summarize'`): the run's and the
- * conversation's usage count it; `step_end` carries it apart, as `summaryUsage` (the context
- * meter reads its `usage.promptTokens`, this request's prompt).
+ * One model call's outcome: the aggregated turn and its (reported or estimated) usage. A summary
+ * call made before it (`contextPolicy: 'summarize'`) is counted apart, when it ends (modelStep's
+ * `count`), whatever happens to the request after it; `step_end` carries it as `summaryUsage`,
+ * beside `usage` (the context meter reads its `usage.promptTokens`, this request's prompt).
  */
 export interface ModelStepResult {
   turn: AssistantTurn;
@@ -35,6 +35,8 @@ export async function* modelStep(
   context: LoopContext,
   iteration: number,
   onWaiting?: (report: WaitReport) => void,
+  /** Counts usage this step does not return: a summary call's, once it ends. */
+  count?: (usage: Usage) => void,
 ): AsyncGenerator<AgentEvent, ModelStepResult> {
   // A live tool source (`tools: () => mcp.tools`) is read again before every call.
   context.registry.refresh();
@@ -65,7 +67,7 @@ export async function* modelStep(
           )
         ).compactRequest(context, request, fitting.fitRequest, {
           onWaiting,
-          onUsage: (usage) => (summaryUsage = usage),
+          onUsage: (usage) => count?.((summaryUsage = usage)),
         })
       : fitting?.fitRequest(context.options, context.backend, request, context.signal);
   // Synchronous once the window is known: no promise to wait for before every call.
@@ -138,6 +140,9 @@ export async function* modelStep(
     if (text !== '' || aborted)
       context.append({ role: 'assistant', content: text, ...(aborted ? { stopped: true } : {}) });
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
+    // The summary call made room for this request and was paid for (counted when it ended):
+    // reported on this call's step_end, which has no usage of its own (it failed or stopped).
+    if (summaryUsage) yield { type: 'step_end', iteration, finishReason: 'error', summaryUsage };
     if (aborted) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
@@ -173,7 +178,7 @@ export async function* modelStep(
   };
   return {
     turn,
-    usage: summaryUsage ? addUsage(summaryUsage, usage) : usage,
+    usage,
     answer: structured?.read(turn),
   };
 }

@@ -211,3 +211,21 @@ function contentText(content: string | readonly { type: string; text?: string }[
         .flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : []))
         .join('\n\n');
 }
+
+/** Each store's index: built on its first search, then kept current (see {@link HistoryIndex}). */
+const indexes = new WeakMap<HistoryStore, HistoryIndex>();
+
+/**
+ * What `searchHistory` does once this module is loaded: searches `store` with its one
+ * index. `<agent-conversations>`' search box loads this module itself (see
+ * components/conversations/search/conversation-search.ts), and shares the index.
+ */
+export function searchStore(
+  store: HistoryStore,
+  query: string,
+  options: HistorySearchOptions = {},
+): Promise<HistorySearchResult[]> {
+  let index = indexes.get(store);
+  if (!index) indexes.set(store, (index = new HistoryIndex(store)));
+  return index.search(query, options);
+}

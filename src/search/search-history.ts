@@ -1,6 +1,5 @@
 import type { HistoryStore } from '../history/history-store.js';
 import type { Message } from '../types/message.js';
-import type * as HistoryIndexModule from './history-index.js';
 
 /** Options for {@link searchHistory}. */
 export interface HistorySearchOptions {
@@ -24,8 +23,6 @@ export interface HistorySearchResult {
   ranges: [number, number][];
 }
 
-const indexes = new WeakMap<HistoryStore, Promise<HistoryIndexModule.HistoryIndex>>();
-
 /**
  * Full-text search over the titles and messages of every conversation of `store`, offline:
  * accent- and case-insensitive, every word must match (the last as a prefix), newest messages
@@ -44,11 +41,5 @@ export async function searchHistory(
   query: string,
   options: HistorySearchOptions = {},
 ): Promise<HistorySearchResult[]> {
-  let index = indexes.get(store);
-  if (!index) {
-    index = import('./history-index.js').then(({ HistoryIndex }) => new HistoryIndex(store));
-    indexes.set(store, index);
-    index.catch(() => indexes.delete(store));
-  }
-  return (await index).search(query, options);
+  return (await import('./history-index.js')).searchStore(store, query, options);
 }

@@ -68,7 +68,8 @@ export interface StepEnd {
    * `contextPolicy: 'summarize'`: what the summary call made before this request cost — one
    * that failed or stopped partway too (its prompt and what it wrote, estimated when the server
    * did not say). Not in `usage`, whose prompt is this request's alone; `done.usage` and the
-   * client's `usage` count both.
+   * client's `usage` count both. When the request after a summary call fails or is stopped,
+   * that call still ends with a `step_end`: `finishReason` `'error'`, no `usage`, and this.
    */
   summaryUsage?: Usage;
 }

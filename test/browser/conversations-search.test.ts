@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { memoryHistory, scriptedBackend, type Message } from '../../src/index.js';
 import { mountChat, screenshotsOf } from './fixtures/chat-page.js';
 
@@ -69,4 +69,32 @@ test('typing finds messages of every conversation, marks the words, and opens th
     path: '../../test-results/conversation-search/opened-at-message.png',
     element: chat,
   });
+});
+
+test('the search box loads with the list, and its first key typed searches', async () => {
+  const history = await storeWithConversations();
+  const list = document.createElement('agent-conversations');
+  list.store = history;
+  document.body.append(list);
+  try {
+    const root = list.shadowRoot as ShadowRoot;
+    // Its code is not in the page's first load (test/size): it loads beside the list's first
+    // read, and the box comes with the list's items.
+    await expect.poll(() => root.querySelector('input[type="search"]')).toBeTruthy();
+    expect(root.querySelectorAll('[part~="conversation"]').length).toBe(4);
+    const input = root.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+    await userEvent.type(input, 'z');
+    expect(input.value).toBe('z');
+    await expect
+      .poll(() => root.querySelectorAll('[part~="search-result"]').length)
+      .toBeGreaterThan(0);
+    const titles = [...root.querySelectorAll('[part~="search-result"] .title')].map(
+      (title) => title.textContent,
+    );
+    expect(new Set(titles)).toEqual(new Set([titles[0]]));
+    expect(titles[0]).toContain('Zürich');
+    expect(root.querySelector('mark')?.textContent?.toLowerCase()).toBe('z');
+  } finally {
+    list.remove();
+  }
 });

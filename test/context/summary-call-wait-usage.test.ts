@@ -127,4 +127,64 @@ describe('the summary call on a slow server', () => {
       fast.failSummaries(false);
     }
   });
+
+  it("reports a summary call whose request then fails: on the failed call's step_end, and counted", async () => {
+    const client = await longClient(fast);
+    const before = client.usage.totalTokens;
+    const summaryCalls = fast.summaryRequests().length;
+    fast.failChats(true);
+    const events: AgentEvent[] = [];
+    try {
+      await expect(
+        (async () => {
+          for await (const event of client.run(prompt(15), {})) events.push(event);
+        })(),
+      ).rejects.toMatchObject({ code: 'HTTP_ERROR' });
+    } finally {
+      fast.failChats(false);
+    }
+    expect(fast.summaryRequests()).toHaveLength(summaryCalls + 1);
+    // The summary call ended and cost what it cost; the request it made room for failed. Its
+    // usage is on the step_end of that failed call (no usage of its own: finishReason 'error').
+    const ends = events.filter((event) => event.type === 'step_end');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({
+      finishReason: 'error',
+      summaryUsage: {
+        ...SUMMARY_USAGE,
+        totalTokens: SUMMARY_USAGE.promptTokens + SUMMARY_USAGE.completionTokens,
+      },
+    });
+    expect(ends[0]?.usage).toBeUndefined();
+    // The conversation's usage counts it.
+    expect(client.usage.totalTokens - before).toBe(total(stepUsage(events)));
+    // A retry sends the stored summary: no second summary call, and its usage is not counted again.
+    client.continue();
+    const retried: AgentEvent[] = await collect(client.receiveMessages());
+    expect(fast.summaryRequests()).toHaveLength(summaryCalls + 1);
+    const retryEnd = retried.find((event) => event.type === 'step_end');
+    expect(retryEnd?.summaryUsage).toBeUndefined();
+    const done = retried.at(-1);
+    expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(stepUsage(retried)));
+    expect(client.usage.totalTokens - before).toBe(total(stepUsage([...events, ...retried])));
+  });
+
+  it('counts a summary call whose request is then stopped in done.usage', async () => {
+    const client = await longClient(slow);
+    const summaryCalls = slow.summaryRequests().length;
+    const stop = new AbortController();
+    const events: AgentEvent[] = [];
+    for await (const event of client.run(prompt(15), { signal: stop.signal })) {
+      events.push(event);
+      // The summary is written and sent; the answer's request is stopped before its first word.
+      if (event.type === 'context_compacted') stop.abort();
+    }
+    expect(slow.summaryRequests()).toHaveLength(summaryCalls + 1);
+    const done = events.at(-1);
+    expect(done?.type === 'done' && done.status).toBe('cancelled');
+    expect(done?.type === 'done' && done.usage.totalTokens).toBe(
+      SUMMARY_USAGE.promptTokens + SUMMARY_USAGE.completionTokens,
+    );
+    expect(done?.type === 'done' && done.usage.totalTokens).toBe(total(stepUsage(events)));
+  });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { lazyLeftOut } from '../../bench/support/lazy-left-out.js';
 
@@ -9,6 +9,8 @@ export interface EsbuildFirstLoad {
   entryKey: string;
   /** The entry's output file and every one it imports statically, transitively. */
   first: ReadonlySet<string>;
+  /** The text of each output file, by its key. */
+  text: ReadonlyMap<string, string>;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function esbuildFirstLoad(
   entry: string,
   { splitting }: { splitting: boolean },
 ): Promise<EsbuildFirstLoad> {
-  const { metafile } = await build({
+  const { metafile, outputFiles } = await build({
     entryPoints: [entry],
     bundle: true,
     splitting,
@@ -49,7 +51,9 @@ export async function esbuildFirstLoad(
     for (const item of output.imports) if (item.kind === 'import-statement') visit(item.path);
   };
   visit(entryKey);
-  return { metafile, entryKey, first };
+  const text = new Map<string, string>();
+  for (const file of outputFiles) text.set(relative(process.cwd(), file.path), file.text);
+  return { metafile, entryKey, first, text };
 }
 
 /** The modules (paths as esbuild names them) with code in the output file `key`. */

@@ -31,6 +31,8 @@ export interface SummaryFakeServer {
    * nothing more, the connection left open (`'partway'`: a timeout ends it), or normally (false).
    */
   failSummaries(fail: boolean | 'partway'): void;
+  /** Answer chat turns (not summary calls) with HTTP 500 (true), or normally (false). */
+  failChats(fail: boolean): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startSummaryFakeServer(
 ): Promise<SummaryFakeServer> {
   const server = await startFakeOpenAIServer(options.latency ? { latency: options.latency } : {});
   let fail: boolean | 'partway' = false;
+  let failChat = false;
   server.onRequest((body) => {
     const request = body as ReceivedRequest;
     if (isSummaryCall(request)) {
@@ -74,6 +77,7 @@ export async function startSummaryFakeServer(
         usage: SUMMARY_USAGE,
       };
     }
+    if (failChat) return { status: 500, errorBody: '{"error":{"message":"chat model crashed"}}' };
     return chatTurn(request);
   });
   return {
@@ -83,6 +87,9 @@ export async function startSummaryFakeServer(
     summaryRequests: () => (server.requests as ReceivedRequest[]).filter(isSummaryCall),
     failSummaries: (value) => {
       fail = value;
+    },
+    failChats: (value) => {
+      failChat = value;
     },
     close: () => server.close(),
   };

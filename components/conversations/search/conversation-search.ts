@@ -2,74 +2,109 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { HistorySearchResult, HistoryStore, searchHistory } from '../../../src/index.js';
 import type { Translate } from '../../strings/chat-strings.js';
 
-// Loaded when the user first types in the search box of <agent-conversations>. It imports no
-// value from the runtime (that would split the first load's modules into chunks of their own):
-// <agent-conversations> hands it searchHistory, whose index loads with the first search.
+// The search box of <agent-conversations>, with what typing in it does and its results: loaded
+// when the list is first shown with a store (beside the list's first read, so the box comes with
+// the list's items), never in the page's first load. The box is not there before this module
+// is: no key typed in it can be lost to code still loading. The index loads with the first
+// search (searchHistory).
 
-/** What {@link typed} reads and writes of `<agent-conversations>`. */
-export interface SearchBox {
+/** What the search box reads and writes of `<agent-conversations>`. */
+export interface SearchBox extends EventTarget {
   store: HistoryStore | undefined;
-  /** What the box holds. */
-  query: string;
-  found: HistorySearchResult[] | undefined;
   problem: string | undefined;
   requestUpdate(): void;
 }
 
-/** Each box's pending pause and search. */
-const typing = new WeakMap<
-  SearchBox,
-  { timer?: ReturnType<typeof setTimeout>; search?: AbortController }
->();
+/** What a box holds, and its results (with text in the box, they replace the list). */
+interface BoxState {
+  query: string;
+  found?: HistorySearchResult[] | undefined;
+  timer?: ReturnType<typeof setTimeout>;
+  search?: AbortController;
+}
+
+/** Each box's text, results, pending pause and search. */
+const boxes = new WeakMap<SearchBox, BoxState>();
+
+function stateOf(box: SearchBox): BoxState {
+  let state = boxes.get(box);
+  if (!state) boxes.set(box, (state = { query: '' }));
+  return state;
+}
+
+/**
+ * The search box, then what shows under it: `list` (the conversations) while it is empty,
+ * "Searching…" until the results of what it holds are in, then the results — a click on one
+ * dispatches `conversation-select` with its conversation and message.
+ */
+export function searchView(box: SearchBox, t: Translate, list: TemplateResult): TemplateResult {
+  const { query, found } = stateOf(box);
+  return html`<div class="search" role="search" part="search">
+      <style>
+        .search { padding: 8px 10px 2px; }
+        .search input { width: 100%; }
+      </style>
+      <input type="search" part="search-input" aria-label=${t('Search conversations')} placeholder=${t('Search conversations')}
+        .value=${query} @input=${(event: Event) => typed(box, (event.target as HTMLInputElement).value)} />
+    </div>
+    ${
+      query.trim() === ''
+        ? list
+        : found
+          ? searchResults(found, t, (result) => open(box, result))
+          : html`<p class="empty" role="status">${t('Searching…')}</p>`
+    }`;
+}
+
+/** A result opens its conversation at its message (`messageIndex` -1: the title matched). */
+function open(box: SearchBox, { conversationId, messageIndex }: HistorySearchResult): void {
+  box.dispatchEvent(
+    new CustomEvent('conversation-select', {
+      detail: { conversationId, messageIndex },
+      bubbles: true,
+      composed: true,
+    }),
+  );
+}
+
+/**
+ * The public `searchHistory`, by the module it loads: imported through the public entry, the
+ * runtime modules this chunk and the page's first load share would leave the first load's file
+ * for small chunks of their own (esbuild's splitting: test/size/first-load-files.test.ts), and
+ * handed by `<agent-conversations>` it would be in every first load. The index's code loads with
+ * the first search, as searchHistory's does, and the two share each store's index.
+ */
+const searchOnceLoaded: typeof searchHistory = async (store, query, options) =>
+  (await import('../../../src/search/history-index.js')).searchStore(store, query, options);
 
 /**
  * After a key in the search box (`query`, what it now holds): the search waits for a pause in
  * typing (each one waits for the index to be current), and a newer query cancels the older one's.
  */
-export function typed(
-  box: SearchBox,
-  query: string,
-  search: typeof searchHistory,
-  errorText: (error: unknown) => string,
-): void {
-  box.query = query;
-  box.found = undefined;
+export function typed(box: SearchBox, query: string, search = searchOnceLoaded): void {
+  const state = stateOf(box);
+  state.query = query;
+  state.found = undefined;
   box.requestUpdate();
-  let state = typing.get(box);
-  if (!state) typing.set(box, (state = {}));
-  const pending = state;
-  clearTimeout(pending.timer);
-  pending.search?.abort();
+  clearTimeout(state.timer);
+  state.search?.abort();
   const { store } = box;
   if (!store || query.trim() === '') return;
-  pending.timer = setTimeout(() => {
-    const searching = (pending.search = new AbortController());
+  state.timer = setTimeout(() => {
+    const searching = (state.search = new AbortController());
     search(store, query, { limit: 50, signal: searching.signal }).then(
       (found) => {
         if (searching.signal.aborted) return;
-        box.found = found;
+        state.found = found;
         box.requestUpdate();
       },
       (error: unknown) => {
-        if (!searching.signal.aborted) box.problem = errorText(error);
+        if (!searching.signal.aborted)
+          box.problem = error instanceof Error ? error.message : String(error);
+        box.requestUpdate();
       },
     );
   }, 120);
-}
-
-/**
- * What shows under the box: `undefined` while it is empty (the list of conversations shows),
- * "Searching…" until the results of what it holds are in, then the results.
- */
-export function searchView(
-  box: SearchBox,
-  t: Translate,
-  open: (result: HistorySearchResult) => void,
-): TemplateResult | undefined {
-  if (box.query.trim() === '') return undefined;
-  return box.found
-    ? searchResults(box.found, t, open)
-    : html`<p class="empty" role="status">${t('Searching…')}</p>`;
 }
 
 /** The results: title, then the matching text with each match marked; a click opens the conversation at that message. */

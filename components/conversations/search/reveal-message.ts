@@ -1,4 +1,4 @@
-import type { Message } from '../../../src/index.js';
+import type { Client, Message } from '../../../src/index.js';
 import type { Entry } from '../../transcript/entry-types.js';
 import type { MessageWindow } from '../../chat/message-window.js';
 
@@ -37,35 +37,35 @@ export function revealArticle(article: Element): void {
   );
 }
 
-/** What {@link revealMessage} needs of `<agent-chat>`. */
-export interface RevealHost {
-  /** The element: re-rendered, then searched for the message's article. */
-  chat: {
-    renderRoot: ParentNode;
-    requestUpdate(): void;
-    readonly updateComplete: Promise<boolean>;
-  };
-  entries: readonly Entry[];
-  history: readonly Message[];
-  window: MessageWindow;
-  /** The scrolling log, told to stop following the newest message. */
-  log: Element | null | undefined;
+/** What {@link revealMessage} needs of `<agent-chat>`: re-rendered, then searched for the message's article. */
+export interface RevealChat {
+  renderRoot: ParentNode;
+  requestUpdate(): void;
+  readonly updateComplete: Promise<boolean>;
 }
 
 /**
- * Shows `history[messageIndex]` in `<agent-chat>`: the window of rendered messages opened down
- * to it, the log no longer following the newest, the message scrolled to and outlined. Kept
- * here, not in the element, so the chat's first load does not carry it (issue 30).
+ * Shows the stored message `messageIndex` of `session`'s conversation in `<agent-chat>`: the
+ * `window` of rendered messages opened down to it, the `log` no longer following the newest,
+ * the message scrolled to and outlined. Kept here, not in the element, so the chat's first load
+ * does not carry it (issue 30).
  */
-export async function revealMessage(host: RevealHost, messageIndex: number): Promise<void> {
-  const { chat, entries } = host;
-  const index = entryIndexFor(entries, host.history, messageIndex);
+export async function revealMessage(
+  chat: RevealChat,
+  session: { readonly client: Client | undefined; readonly transcript: { entries: Entry[] } },
+  window: MessageWindow,
+  log: Element | null,
+  messageIndex: number,
+): Promise<void> {
+  const history = session.client?.history;
+  const entries = session.transcript.entries;
+  const index = history && entryIndexFor(entries, history, messageIndex);
   if (index === undefined) return;
-  host.window.showFrom(index);
-  host.log?.dispatchEvent(new Event('show-more')); // stop following the newest message
+  window.showFrom(index);
+  log?.dispatchEvent(new Event('show-more')); // stop following the newest message
   chat.requestUpdate();
   await chat.updateComplete;
-  const shown = host.window.visible(entries).length;
+  const shown = window.visible(entries).length;
   const article =
     chat.renderRoot.querySelectorAll('article.message')[index - (entries.length - shown)];
   if (article) revealArticle(article);

@@ -35,7 +35,7 @@ const failedAt = new WeakMap<object, number>();
  * `contextPolicy: 'summarize'` before a model call: the request with the conversation's summary
  * (the newest that applies to this branch) in place of the messages it covers; when that would
  * still pass the threshold, first one model call folds the oldest turns into a new summary,
- * stored with `context.saveSummary`. Yields `context_compacted` whenever a summary is sent. A
+ * stored with `context.write`. Yields `context_compacted` whenever a summary is sent. A
  * failed or too slow summary call is reported (`onError`) and the request is fitted like
  * `'drop-oldest'` (its `trimmed` event then says what was left out). `listeners` hear the
  * summary call's wait (so a slow server's is announced) and its usage.
@@ -119,7 +119,11 @@ async function newSummary(
     model,
   };
   context.state.summaries = [...(context.state.summaries ?? []), summary];
-  context.saveSummary?.(summary);
+  // Stored beside the messages it covers (stores without `addSummary` keep none).
+  const copy = structuredClone(summary);
+  context.write?.(
+    (store, conversationId) => store.addSummary?.(conversationId, copy) ?? Promise.resolve(),
+  );
   return summary;
 }
 
