@@ -298,7 +298,7 @@ export class AgentChat extends AgentChatSettings {
         ${
           managed && this.sidebarOpen
             ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
-              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
+              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}></agent-conversations>
             </aside>`
