@@ -9,7 +9,7 @@ import { composerView } from './composer-view.js';
 import { ChatSession } from './chat-session.js';
 import { chatSessionHost } from './chat-session-host.js';
 import { copyCode } from '../markdown/copy-code.js';
-import type { MessageActions } from '../transcript/message-actions.js';
+import type { RowActions } from './message-row.js';
 import { loadMessageRow } from './message-row-loader.js';
 import { entryTemplate } from '../transcript/entry-template.js';
 import { CardBudget } from '../transcript/card-budget.js';
@@ -58,7 +58,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
-  #messageActions: MessageActions | undefined;
+  #messageActions: RowActions | undefined;
   readonly #window = new MessageWindow({
     changed: () => {
       this.requestUpdate();
@@ -201,7 +201,7 @@ export class AgentChat extends AgentChatSettings {
       void loadMessageRow().then(
         (row) => {
           const session = this.#session;
-          this.#messageActions = row.messageActions(this, session, this.#input);
+          this.#messageActions = row.messageActions(this, session, this.#input, this.#window);
           session.markBranches();
           this.requestUpdate();
         },
@@ -258,9 +258,8 @@ export class AgentChat extends AgentChatSettings {
         ? undefined
         : () => {
             this.#found = undefined;
-            void import('../conversations/search/reveal-message.js').then((reveal) =>
-              reveal.revealMessage(this, this.#session, this.#window, this.#log(), messageIndex),
-            );
+            // From the row's chunk (loaded after the first paint, before any list shows results).
+            this.#messageActions?.reveal(messageIndex);
           };
     if (conversationId === this.conversationId) return this.#found?.();
     this.conversationId = conversationId;
