@@ -9,7 +9,7 @@ import { composerView } from './composer-view.js';
 import { ChatSession } from './chat-session.js';
 import { chatSessionHost } from './chat-session-host.js';
 import { copyCode } from '../markdown/copy-code.js';
-import type { MessageActions } from '../transcript/message-actions.js';
+import type { RowActions } from './message-row.js';
 import { loadMessageRow } from './message-row-loader.js';
 import { entryTemplate } from '../transcript/entry-template.js';
 import { CardBudget } from '../transcript/card-budget.js';
@@ -58,7 +58,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #scheduler = new FrameScheduler();
   readonly #session: ChatSession;
   readonly #actions: ToolCardActions;
-  #messageActions: MessageActions | undefined;
+  #messageActions: RowActions | undefined;
   readonly #window = new MessageWindow({
     changed: () => {
       this.requestUpdate();
@@ -201,7 +201,7 @@ export class AgentChat extends AgentChatSettings {
       void loadMessageRow().then(
         (row) => {
           const session = this.#session;
-          this.#messageActions = row.messageActions(this, session, this.#input);
+          this.#messageActions = row.messageActions(this, session, this.#input, this.#window);
           session.markBranches();
           this.requestUpdate();
         },
@@ -258,9 +258,8 @@ export class AgentChat extends AgentChatSettings {
         ? undefined
         : () => {
             this.#found = undefined;
-            void import('../conversations/search/reveal-message.js').then((reveal) =>
-              reveal.revealMessage(this, this.#session, this.#window, this.#log(), messageIndex),
-            );
+            // From the row's chunk (loaded after the first paint, before any list shows results).
+            this.#messageActions?.reveal(messageIndex);
           };
     if (conversationId === this.conversationId) return this.#found?.();
     this.conversationId = conversationId;
@@ -298,7 +297,7 @@ export class AgentChat extends AgentChatSettings {
         ${
           managed && this.sidebarOpen
             ? html`<aside id="sidebar" part="sidebar" aria-label=${t('Conversations')}>
-              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button, search, search-input, search-results, search-result, search-match"
+              <agent-conversations hide-new-button .strings=${this.strings} .locale=${pageLocale(this)} exportparts="conversation, conversation-current, conversation-list, new-conversation-button, import-button"
                 .store=${store} .selected=${session.client?.conversationId}
                 @conversation-select=${(event: CustomEvent<{ conversationId: string; messageIndex?: number }>) => this.#switchTo(event.detail.conversationId, event.detail.messageIndex)}></agent-conversations>
             </aside>`

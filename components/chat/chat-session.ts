@@ -215,15 +215,11 @@ export class ChatSession {
 
   /**
    * Marks the messages that have versions and places the summaries' dividers, once the message
-   * row is loaded (see its markSession). `live`: during a run, on its `context_compacted`.
+   * row is loaded (see its markSession). `live`: during a run, on its `context_compacted` (feed-run:
+   * its divider shows then, not when the run ends).
    */
   markBranches(live = false): void {
     messageRow()?.markSession(this, () => this.#host.changed(), live);
-  }
-
-  /** A run's request was compacted: its divider shows now, not when the run ends. */
-  compacted(): void {
-    this.markBranches(true);
   }
 
   /** Calls the model again with the conversation as it is (after an error). */

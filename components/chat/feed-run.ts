@@ -12,8 +12,11 @@ export interface RunState {
   readonly transcript: Transcript;
   context: ContextUse | undefined;
   error: Error | undefined;
-  /** A summary was sent in place of older messages (`context_compacted`): show its divider now. */
-  compacted?(): void;
+  /**
+   * Places the summaries' dividers (and marks versions) from the message row's chunk; `live`
+   * (on a run's `context_compacted`): a summary was just sent, its divider shows now.
+   */
+  markBranches?(live: boolean): void;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function feedRun(run: {
         session.context = { used: event.usage.promptTokens, window: event.contextWindow };
         slices.change();
       }
-      if (event.type === 'context_compacted') session.compacted?.();
+      if (event.type === 'context_compacted') session.markBranches?.(true);
       host.emit('agent-event', event);
       if (event.type === 'done') detail = { status: event.status, usage: event.usage };
       const paused = slices.pace();

@@ -3,6 +3,18 @@ import { markBranches, userMessageIndex } from '../transcript/branch-marks.js';
 import type { ChatSession } from './chat-session.js';
 import type { ComposerInput } from './composer-input.js';
 import type { MessageActions } from '../transcript/message-actions.js';
+import type { MessageWindow } from './message-window.js';
+import type { RevealChat } from '../conversations/search/reveal-message.js';
+
+/** The row's actions, and showing a search result's message (issue 30). */
+export interface RowActions extends MessageActions {
+  /**
+   * Shows the stored message `messageIndex` of the loaded conversation: its code
+   * (conversations/search/reveal-message.ts) loads then, triggered from this chunk, so the
+   * chat's first load carries none of it.
+   */
+  reveal(messageIndex: number): void;
+}
 
 // The row under each message (Edit, Copy, `‹ 2 / 3 ›`) loads after the first paint, as its
 // own chunk (message-row-loader.ts): an empty chat shows without it.
@@ -45,12 +57,13 @@ export function markSession(session: ChatSession, changed: () => void, live = fa
     );
 }
 
-/** The row's actions for an element: edit a prompt, copy an answer, switch versions. */
+/** The row's actions for an element: edit a prompt, copy an answer, switch versions; and reveal a search result's message in `window`. */
 export function messageActions(
-  element: { renderRoot: HTMLElement | DocumentFragment; updateComplete: Promise<boolean> },
+  element: RevealChat & { renderRoot: HTMLElement | DocumentFragment },
   session: ChatSession,
   input: ComposerInput,
-): MessageActions {
+  window: MessageWindow,
+): RowActions {
   const root = element.renderRoot as ShadowRoot;
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
   return {
@@ -69,6 +82,16 @@ export function messageActions(
       const text = entry.parts.flatMap((part) => (part.kind === 'text' ? [part.view.text] : []));
       copyText(button, text.join('\n\n'), t);
     },
+    reveal: (messageIndex) =>
+      void import('../conversations/search/reveal-message.js').then((reveal) =>
+        reveal.revealMessage(
+          element,
+          session,
+          window,
+          root.querySelector<HTMLElement>('.log'),
+          messageIndex,
+        ),
+      ),
     switchBranch: (messageIndex, branch) => {
       const used = root.activeElement?.getAttribute('part');
       void session.switchBranch(messageIndex, branch).then(async (switched) => {

@@ -55,7 +55,7 @@ export class AgentConversations extends LitElement {
   declare renaming: string | undefined;
   declare confirming: string | undefined;
   declare problem: string | undefined;
-  /** The search box's code (see #watch). */
+  /** The search box's code (see #searchLoaded). */
   #search: typeof ConversationSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
@@ -85,8 +85,14 @@ export class AgentConversations extends LitElement {
     const store = this.store;
     if (!store) return;
     try {
-      // The search box comes with the list's first items (see #watch), not a moment after.
-      [this.items] = await Promise.all([store.list(), this.#searchLoaded]);
+      // The search box comes with the list's first items (see #searchLoaded), not a moment after.
+      [this.items] = await Promise.all([
+        store.list(),
+        (this.#searchLoaded ??= import('./search/conversation-search.js').then(
+          (search) => (this.#search = search),
+          () => undefined,
+        )),
+      ]);
     } catch (error) {
       this.problem = errorText(error);
     }
@@ -103,11 +109,6 @@ export class AgentConversations extends LitElement {
   #watch(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = this.store?.subscribe(() => void this.refresh());
-    if (this.store)
-      this.#searchLoaded ??= import('./search/conversation-search.js').then(
-        (search) => (this.#search = search),
-        () => undefined,
-      );
     void this.refresh();
   }
 

@@ -23,6 +23,7 @@ import { overflow } from './server-feedback.js';
 // What model-step.ts loads with this module: learning from responses and refusals.
 export { FALLBACK_WINDOW, learnWindow } from './context-state.js';
 export { fixFor, observeRefusal, observeUsage } from './server-feedback.js';
+export { fitStep } from './fit-step.js';
 
 /** Ollama `num_ctx` grows in steps of this many tokens, so the model is seldom reloaded. */
 const NUM_CTX_STEP = 8192;

@@ -2,7 +2,7 @@ import { AgentError, callbackFailure, errorMessage, isAbortError } from '../erro
 import type { AssistantTurn, ToolCallDelta } from '../stream/aggregate-stream.js';
 import type * as AggregateStream from '../stream/aggregate-stream.js';
 import type { ChatRequest, WaitReport } from '../types/chat-request.js';
-import type { AgentEvent } from '../types/events.js';
+import type { AgentEvent, StepEnd } from '../types/events.js';
 import type { AssistantMessage, AssistantToolCall, Message } from '../types/message.js';
 import type { Usage } from '../types/usage.js';
 import { withSetupFix } from '../errors/with-setup-fix.js';
@@ -54,22 +54,13 @@ export async function* modelStep(
     context.options.contextWindow ?? (backend && !backend.contextWindow ? undefined : 'auto');
   const fitting =
     window === undefined ? undefined : (contextManager ?? (await loadContextManager()));
-  const policy = context.options.contextPolicy;
-  let summaryUsage: Usage | undefined;
-  // 'summarize': the summarising code loads with the first call of a client that asks for it.
-  // Its summary call's wait is announced like this call's; its usage is returned with this one's.
-  let fitted =
-    fitting && (policy === 'summarize' || typeof policy === 'object')
-      ? yield* (
-          await loadPart(
-            'the summarising code',
-            () => import('../context/summarize/compact-request.js'),
-          )
-        ).compactRequest(context, request, fitting.fitRequest, {
-          onWaiting,
-          onUsage: (usage) => count?.((summaryUsage = usage)),
-        })
-      : fitting?.fitRequest(context.options, context.backend, request, context.signal);
+  // What the step_end adds (a summary call's usage: the context chunk sets it, see below).
+  const end: Partial<StepEnd> = {};
+  // 'summarize' (the context chunk loads the summarising code for a client that asks for it):
+  // an async generator, whose summary call's wait is announced like this call's and whose usage
+  // is counted (`count`) when it ends; the other policies fit synchronously once the window is known.
+  let fitted = fitting?.fitStep(context, request, { onWaiting, count, end });
+  if (fitted && 'next' in fitted) fitted = yield* fitted;
   // Synchronous once the window is known: no promise to wait for before every call.
   if (fitted instanceof Promise) fitted = await fitted;
   if (fitted) {
@@ -142,7 +133,7 @@ export async function* modelStep(
     if (fitting) fitting.observeRefusal(context.backend, errorMessage(error));
     // The summary call made room for this request and was paid for (counted when it ended):
     // reported on this call's step_end, which has no usage of its own (it failed or stopped).
-    if (summaryUsage) yield { type: 'step_end', iteration, finishReason: 'error', summaryUsage };
+    if (end.summaryUsage) yield { type: 'step_end', iteration, finishReason: 'error', ...end };
     if (aborted) {
       throw new AgentError('EXECUTION_CANCELLED', 'The run was cancelled', { cause: error });
     }
@@ -174,7 +165,7 @@ export async function* modelStep(
     finishReason: turn.finishReason,
     usage,
     ...(contextWindow === undefined ? {} : { contextWindow }),
-    ...(summaryUsage ? { summaryUsage } : {}),
+    ...end,
   };
   return {
     turn,

@@ -37,6 +37,13 @@ test('typing finds messages of every conversation, marks the words, and opens th
     root.querySelector('agent-conversations')?.shadowRoot as ShadowRoot | undefined;
   await expect.poll(() => list()?.querySelector('input[type="search"]')).toBeTruthy();
   const input = list()?.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+  // The box's parts reach the page through <agent-chat> (added to its side list's exportparts
+  // by the box's own chunk): a page's ::part(search-input) rule styles it.
+  const style = document.createElement('style');
+  style.textContent = 'agent-chat::part(search-input) { outline: 3px solid rgb(1, 2, 3); }';
+  document.head.append(style);
+  await expect.poll(() => getComputedStyle(input).outlineColor).toBe('rgb(1, 2, 3)');
+  style.remove();
   input.value = 'CREME brulee';
   input.dispatchEvent(new Event('input'));
 

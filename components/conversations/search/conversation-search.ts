@@ -9,7 +9,7 @@ import type { Translate } from '../../strings/chat-strings.js';
 // search (searchHistory).
 
 /** What the search box reads and writes of `<agent-conversations>`. */
-export interface SearchBox extends EventTarget {
+export interface SearchBox extends EventTarget, Pick<Element, 'getAttribute' | 'setAttribute'> {
   store: HistoryStore | undefined;
   problem: string | undefined;
   requestUpdate(): void;
@@ -39,6 +39,7 @@ function stateOf(box: SearchBox): BoxState {
  */
 export function searchView(box: SearchBox, t: Translate, list: TemplateResult): TemplateResult {
   const { query, found } = stateOf(box);
+  exportSearchParts(box);
   return html`<div class="search" role="search" part="search">
       <style>
         .search { padding: 8px 10px 2px; }
@@ -54,6 +55,20 @@ export function searchView(box: SearchBox, t: Translate, list: TemplateResult): 
           ? searchResults(found, t, (result) => open(box, result))
           : html`<p class="empty" role="status">${t('Searching…')}</p>`
     }`;
+}
+
+/**
+ * A list inside another element's shadow root (`<agent-chat>`'s side list) forwards its parts
+ * with `exportparts`: the search box's parts are added by this chunk when it shows, so the page's
+ * first load names none of them (issue 30).
+ */
+function exportSearchParts(box: SearchBox): void {
+  const parts = box.getAttribute('exportparts');
+  if (parts && !parts.includes('search'))
+    box.setAttribute(
+      'exportparts',
+      `${parts}, search, search-input, search-results, search-result, search-match`,
+    );
 }
 
 /** A result opens its conversation at its message (`messageIndex` -1: the title matched). */
