@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { markdownToHtml } from '../../components/markdown/markdown-blocks.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /** The HTML without the newlines between tags, to compare structure. */
 const html = (markdown: string): string => markdownToHtml(markdown).replace(/>\n+/g, '>').trim();
@@ -143,17 +144,6 @@ describe('markdownToHtml on hostile input', () => {
   });
 });
 
-/** A seeded generator (mulberry32): the same inputs on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 // Pieces of markdown and of HTML, shuffled: every `<` the input has must come out escaped.
 const PIECES = [
   '*',
@@ -208,7 +198,7 @@ const OUR_TAGS =
   /<\/?(?:p|h[1-6]|em|strong|del|code|pre|blockquote|ul|ol|li|table|thead|tbody|tr|th|td|hr|br|a|img|input)(?: [a-z]+(?:="[^"<>]*")?)*>/g;
 
 test('2,000 random mixes of markdown and HTML: nothing throws, every raw < and > comes out escaped', () => {
-  const next = random(26);
+  const next = seededRandom(26);
   for (let run = 0; run < 2_000; run++) {
     const length = 1 + Math.floor(next() * 40);
     const input = Array.from(

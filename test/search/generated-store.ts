@@ -1,6 +1,7 @@
 import { memoryHistory } from '../../src/history/memory-history.js';
 import type { HistoryStore } from '../../src/history/history-store.js';
 import type { Message } from '../../src/types/message.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const WORDS = (
   'the a model window server token prompt answer question local browser agent tool result ' +
@@ -8,17 +9,6 @@ const WORDS = (
   'network request stream summary history search index page script worker thread queue ' +
   'north south east west morning evening summer winter number letter'
 ).split(' ');
-
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Where the planted phrases are, for the asserts. */
 export const PLANTED = {
@@ -36,7 +26,7 @@ export async function generatedStore(
   messages: number,
   store: HistoryStore = memoryHistory(),
 ): Promise<HistoryStore> {
-  const next = random(42);
+  const next = seededRandom(42);
   for (let conversation = 0; conversation < conversations; conversation += 1) {
     const batch: Message[] = [];
     for (let index = 0; index < messages; index += 1) {

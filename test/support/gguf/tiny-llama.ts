@@ -1,4 +1,5 @@
 import { type GgufTensor, writeGguf } from './gguf-writer.js';
+import { seededRandom } from '../seeded-random.js';
 
 /**
  * A tiny random-weight llama model as GGUF bytes (~395 KB), for running the real llama.cpp
@@ -29,7 +30,7 @@ export function tinyLlamaGguf(
     favour?: { token: string; weight: number };
   } = {},
 ): Uint8Array {
-  const random = mulberry32(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const { tokens, types, merges, special, whitespace } = vocabulary();
   const nEmbd = 64;
   const nFf = 128;
@@ -173,17 +174,5 @@ function vocabulary(): {
     merges: MERGES.map(([left, right]) => `${left} ${right}`),
     special: { imStart, imEnd, endOfText },
     whitespace,
-  };
-}
-
-/** A small seeded PRNG: the same model bytes on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
