@@ -28,8 +28,14 @@ const SCENARIOS: Scenario[] = [
  * each is timed as an app runs it, the peer method of issue 31 (a fresh process per cell).
  */
 const CONTENDERS: RunLoopName[] = ['open-agent', 'open-agent-new', 'openai'];
-/** Fresh processes (pages) per scenario and contender, each interleaving it with the floor. */
+/** Fresh pages per scenario and contender, each interleaving it with the floor; and processes for the other Node figures. */
 const PROCESSES = 3;
+/**
+ * Fresh Node processes per scenario and contender. Six, not three: when V8 compiles a hot
+ * function (the floor's loop, our model step; 50-200 ms of compiler time each) differs from
+ * process to process, and with three the tool-loop-50 median moved by ±0.3× between runs.
+ */
+const NODE_PROCESSES = 6;
 /** Rounds in each process (page), every loop once per round: more for the short scenario, whose runs take a few ms. */
 const ROUNDS: Record<Scenario['kind'], number> = { text: 5, 'tool-loop': 6, parallel: 20 };
 const SLOPE_DELTAS = 200_000;
@@ -138,7 +144,7 @@ function pool(all: AllSamples, key: string, part: Record<string, Partial<LoopSam
 
 async function nodeSamples(cell: string, server: FakeOpenAIServer): Promise<AllSamples> {
   const all: AllSamples = new Map();
-  for (let index = 0; index < PROCESSES; index++) {
+  for (let index = 0; index < NODE_PROCESSES; index++) {
     for (const scenario of SCENARIOS) {
       for (const contender of CONTENDERS) {
         const name = scenarioName(scenario);
@@ -244,7 +250,7 @@ function ratioFigures(where: 'node' | 'chromium', all: AllSamples, load: string)
       return { floor, ours };
     };
     const how = (floor: LoopSamples): string =>
-      `median over ${floor[measure].length} rounds (${PROCESSES} fresh ${where === 'node' ? 'processes' : 'pages'} of this loop and the floor, interleaved) of ours / the floor's run of the same round (load average ${load} on ${cpus().length} cores); quartiles`;
+      `median over ${floor[measure].length} rounds (${where === 'node' ? `${NODE_PROCESSES} fresh processes` : `${PROCESSES} fresh pages`} of this loop and the floor, interleaved) of ours / the floor's run of the same round (load average ${load} on ${cpus().length} cores); quartiles`;
     for (const way of ways) {
       const { floor, ours } = cell(way.loop);
       const ratio = pairedRatio(ours[measure], floor[measure]);
