@@ -33,6 +33,8 @@ interface Section {
 export interface SectionOptions {
   /** `--node-only`: skip what needs Chromium where a section has a Node part of its own (`run`). */
   nodeOnly: boolean;
+  /** `--against=REV`: the `run` section compares this tree with git revision REV, and nothing else. */
+  against?: string | undefined;
 }
 
 const SECTIONS: Section[] = [
@@ -65,7 +67,10 @@ export async function main(args: readonly string[]): Promise<number> {
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
-  const options: SectionOptions = { nodeOnly: args.includes('--node-only') };
+  const options: SectionOptions = {
+    nodeOnly: args.includes('--node-only'),
+    against: args.find((arg) => arg.startsWith('--against='))?.slice('--against='.length),
+  };
   const figures: Figure[] = [];
   let crashed = false;
   const load = loadavg()[0] ?? 0;

@@ -12,6 +12,7 @@ import type { SectionOptions } from '../main.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { buildPage } from '../support/page-build.js';
 import { median, quantile } from '../support/stats.js';
+import { againstFigures } from './client-run-against.js';
 
 const run = promisify(execFile);
 
@@ -60,6 +61,22 @@ type AllSamples = Map<string, CellSamples>; // key: `${scenario} ${contender}`
  * quartiles of those ratios beside it. Each result checked before it counts.
  */
 export async function clientRun(options: SectionOptions): Promise<Figure[]> {
+  if (options.against !== undefined) {
+    const server = await serveFakeOpenAI();
+    try {
+      return await againstFigures(options.against, {
+        buildCell: buildNodeCell,
+        spawnCell,
+        scenarios: SCENARIOS.map((scenario) => ({
+          name: scenarioName(scenario),
+          rounds: ROUNDS[scenario.kind],
+        })),
+        baseURL: `${server.origin}/v1`,
+      });
+    } finally {
+      await server.close();
+    }
+  }
   const cell = await buildNodeCell();
   const pageDir = benchCacheDir(PAGE_ROOT.replaceAll('/', '-'));
   await buildPage(PAGE_ROOT, pageDir);
@@ -101,14 +118,18 @@ export async function clientRun(options: SectionOptions): Promise<Figure[]> {
   }
 }
 
-/** Bundles the cell runner for Node (the library from src/, openai and zod from node_modules). */
-async function buildNodeCell(): Promise<string> {
-  const outDir = benchCacheDir('run-node-cell');
+/**
+ * Bundles the cell runner for Node (the library from src/, openai and zod from node_modules) of
+ * the tree at `root` (this one unless `--against` asks for another).
+ */
+async function buildNodeCell(root = process.cwd(), outName = 'run-node-cell'): Promise<string> {
+  const outDir = benchCacheDir(outName);
   await build({
+    root,
     configFile: false,
     logLevel: 'warn',
     build: {
-      ssr: 'bench/node/client-run-cell.ts',
+      ssr: `${root}/bench/node/client-run-cell.ts`,
       outDir,
       emptyOutDir: true,
       target: 'node20',
