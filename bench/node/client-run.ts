@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { promisify } from 'node:util';
-import { build } from 'vite';
 import type { RunBenchApi } from '../browser/run/run-bench-api.js';
 import type { RunLoopName } from '../browser/run/run-loops.js';
 import { scenarioName, type Scenario } from '../browser/run/run-scenarios.js';
@@ -11,10 +8,10 @@ import { serveFakeOpenAI, type FakeOpenAIServer } from '../support/fake-openai-s
 import type { SectionOptions } from '../main.js';
 import { checked, info, skipped, type Figure } from '../support/figure.js';
 import { buildPage } from '../support/page-build.js';
-import { median, quantile } from '../support/stats.js';
+import { median, pairedRatio } from '../support/stats.js';
 import { againstFigures } from './client-run-against.js';
-
-const run = promisify(execFile);
+import { constructionFigures, memoryFigures } from './client-run-process.js';
+import { buildNodeCell, pairedCell, type LoopSamples } from './run-cell.js';
 
 const SCENARIOS: Scenario[] = [
   { kind: 'text', deltas: 20_000 },
@@ -39,14 +36,8 @@ const PROCESSES = 3;
 const NODE_PROCESSES = 6;
 /** Rounds in each process (page), every loop once per round: more for the short scenario, whose runs take a few ms. */
 const ROUNDS: Record<Scenario['kind'], number> = { text: 5, 'tool-loop': 6, parallel: 20 };
-const SLOPE_DELTAS = 200_000;
 const PAGE_ROOT = 'bench/browser/run';
 
-/** One loop's samples of a scenario, in round order (round i of every loop ran side by side). */
-interface LoopSamples {
-  wallMs: number[];
-  cpuMs: number[];
-}
 type CellSamples = Record<string, LoopSamples>; // key: loop name (the floor and one contender)
 type AllSamples = Map<string, CellSamples>; // key: `${scenario} ${contender}`
 
@@ -64,15 +55,11 @@ export async function clientRun(options: SectionOptions): Promise<Figure[]> {
   if (options.against !== undefined) {
     const server = await serveFakeOpenAI();
     try {
-      return await againstFigures(options.against, {
-        buildCell: buildNodeCell,
-        spawnCell,
-        scenarios: SCENARIOS.map((scenario) => ({
-          name: scenarioName(scenario),
-          rounds: ROUNDS[scenario.kind],
-        })),
-        baseURL: `${server.origin}/v1`,
-      });
+      const scenarios = SCENARIOS.map((scenario) => ({
+        name: scenarioName(scenario),
+        rounds: ROUNDS[scenario.kind],
+      }));
+      return await againstFigures(options.against, scenarios, `${server.origin}/v1`);
     } finally {
       await server.close();
     }
@@ -86,8 +73,10 @@ export async function clientRun(options: SectionOptions): Promise<Figure[]> {
     const loadBefore = loadAverage();
     const node = await nodeSamples(cell, server);
     figures.push(...ratioFigures('node', node, `${loadBefore}–${loadAverage()}`));
-    figures.push(...(await constructionFigures(cell, server)));
-    figures.push(...(await memoryFigures(cell, server)));
+    const baseURL = `${server.origin}/v1`;
+    figures.push(...(await constructionFigures(cell, baseURL, PROCESSES)));
+    const text = scenarioName(SCENARIOS[0] as Scenario);
+    figures.push(...(await memoryFigures(cell, baseURL, text, PROCESSES)));
     const executablePath = chromiumPath();
     if (options.nodeOnly) {
       figures.push(
@@ -118,40 +107,6 @@ export async function clientRun(options: SectionOptions): Promise<Figure[]> {
   }
 }
 
-/**
- * Bundles the cell runner for Node (the library from src/, openai and zod from node_modules) of
- * the tree at `root` (this one unless `--against` asks for another).
- */
-async function buildNodeCell(root = process.cwd(), outName = 'run-node-cell'): Promise<string> {
-  const outDir = benchCacheDir(outName);
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: `${root}/bench/node/client-run-cell.ts`,
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rolldownOptions: { output: { entryFileNames: 'cell.mjs' } },
-    },
-  });
-  return `${outDir}/cell.mjs`;
-}
-
-async function spawnCell(
-  cell: string,
-  args: readonly string[],
-  nodeFlags: readonly string[] = [],
-): Promise<unknown> {
-  const { stdout } = await run(process.execPath, [...nodeFlags, cell, ...args], {
-    maxBuffer: 1 << 20,
-  });
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(line) as unknown; // our cell's one JSON line
-}
-
 /** Appends one process's (page's) samples to its cell's (`${scenario} ${contender}`). */
 function pool(all: AllSamples, key: string, part: Record<string, Partial<LoopSamples>>): void {
   const entry = all.get(key) ?? {};
@@ -167,14 +122,12 @@ async function nodeSamples(cell: string, server: FakeOpenAIServer): Promise<AllS
   const all: AllSamples = new Map();
   for (let index = 0; index < NODE_PROCESSES; index++) {
     for (const scenario of SCENARIOS) {
+      const name = scenarioName(scenario);
       for (const contender of CONTENDERS) {
-        const name = scenarioName(scenario);
-        const loops = ['floor', contender].join();
-        const part = (await spawnCell(
-          cell,
-          ['paired', name, `${server.origin}/v1`, String(ROUNDS[scenario.kind]), loops],
-          ['--expose-gc'],
-        )) as Record<string, LoopSamples>; // the cell's `paired` output
+        const part = await pairedCell(cell, name, `${server.origin}/v1`, ROUNDS[scenario.kind], [
+          'floor',
+          contender,
+        ]);
         pool(all, `${name} ${contender}`, part);
       }
     }
@@ -231,19 +184,6 @@ async function chromiumCell(
   } finally {
     await page.close();
   }
-}
-
-/**
- * Median and quartiles of `ours[i] / floor[i]` over the rounds; for a loop timed by one run
- * alone (too slow for rounds), that run over each of the floor's.
- */
-function pairedRatio(
-  ours: readonly number[],
-  floor: readonly number[],
-): { median: number; low: number; high: number } {
-  if (ours.length === 1 && floor.length > 1) ours = floor.map(() => ours[0] ?? Number.NaN);
-  const ratios = ours.map((value, index) => value / (floor[index] ?? Number.NaN));
-  return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
 }
 
 /** The 1-minute load average, to print beside figures a busy machine moves. */
@@ -303,94 +243,4 @@ function ratioFigures(where: 'node' | 'chromium', all: AllSamples, load: string)
     );
   }
   return figures;
-}
-
-/** `new Client(...)` with ten JSON-Schema tools, in fresh processes: the first, then later ones. */
-async function constructionFigures(cell: string, server: FakeOpenAIServer): Promise<Figure[]> {
-  const results: { firstMs: number; medianMs: number; constructorOnlyMs: number }[] = [];
-  for (let round = 0; round < PROCESSES; round++) {
-    results.push(
-      (await spawnCell(cell, ['construct', `${server.origin}/v1`])) as (typeof results)[number], // the cell's `construct` output
-    );
-  }
-  return [
-    checked({
-      id: 'run.node.new-client-10-tools',
-      label: '`new Client(...)` with 10 JSON-Schema tools (tool() calls included), after the first',
-      value: median(results.map((result) => result.medianMs)),
-      unit: 'ms',
-      target: { op: '<', limit: 0.1 },
-      note: `5 flat schemas, 5 for the validator, written inline (new objects each time); median over ${PROCESSES} fresh processes of the median of 2,000; the first in a process ${median(results.map((result) => result.firstMs)).toFixed(2)} ms; the constructor alone on tools built once ${median(results.map((result) => result.constructorOnlyMs)).toFixed(4)} ms`,
-    }),
-  ];
-}
-
-interface SlopeSample {
-  chars: number;
-  heapBytes: number;
-}
-
-/** Least-squares slope of heap bytes over characters. */
-function slope(samples: readonly SlopeSample[]): number {
-  const n = samples.length;
-  const meanX = samples.reduce((sum, sample) => sum + sample.chars, 0) / n;
-  const meanY = samples.reduce((sum, sample) => sum + sample.heapBytes, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (const sample of samples) {
-    num += (sample.chars - meanX) * (sample.heapBytes - meanY);
-    den += (sample.chars - meanX) ** 2;
-  }
-  return num / den;
-}
-
-async function memoryFigures(cell: string, server: FakeOpenAIServer): Promise<Figure[]> {
-  const baseURL = `${server.origin}/v1`;
-  const text = scenarioName(SCENARIOS[0] as Scenario);
-  const rss: Record<'floor' | 'open-agent', number[]> = { floor: [], 'open-agent': [] };
-  for (let round = 0; round < PROCESSES; round++) {
-    for (const loop of ['floor', 'open-agent'] as const) {
-      const result = (await spawnCell(cell, [loop, text, baseURL, 'rss'])) as { maxRssKb: number }; // the cell's `rss` output
-      rss[loop].push(result.maxRssKb / 1024);
-    }
-  }
-  const floorRss = median(rss.floor);
-  const oursRss = median(rss['open-agent']);
-  const long = scenarioName({ kind: 'text', deltas: SLOPE_DELTAS });
-  const slopes: Record<'floor' | 'open-agent', SlopeSample[]> = { floor: [], 'open-agent': [] };
-  for (const loop of ['floor', 'open-agent'] as const) {
-    slopes[loop] = (
-      (await spawnCell(cell, [loop, long, baseURL, 'slope'], ['--expose-gc'])) as {
-        samples: SlopeSample[];
-      }
-    ).samples; // the cell's `slope` output
-  }
-  const ours = slopes['open-agent'];
-  const half = ours.length >> 1;
-  const bytesPerDelta = slope(ours) * 4;
-  const linearity = slope(ours.slice(half - 1)) / slope(ours.slice(0, half));
-  return [
-    checked({
-      id: 'run.node.rss.text-20000',
-      label: 'Client.run text-20000, Node peak RSS: open-agent − floor',
-      value: oursRss - floorRss,
-      unit: 'MB',
-      target: { op: '<=', limit: 15 },
-      note: `peak RSS of a fresh process after one run: floor ${floorRss.toFixed(1)} MB, open-agent ${oursRss.toFixed(1)} MB (its code and zod included); median of ${PROCESSES}`,
-    }),
-    info({
-      id: 'run.node.slope.text-200000',
-      label: `Client.run text-${SLOPE_DELTAS}, Node heap growth per delta`,
-      value: bytesPerDelta,
-      unit: 'B',
-      note: `least squares over heap used after a full GC at each tenth of the answer; floor ${(slope(slopes.floor) * 4).toFixed(1)} B per delta (4 characters: the UI's text, in UTF-16 where → is)`,
-    }),
-    info({
-      id: 'run.node.slope.linearity',
-      label: `Client.run text-${SLOPE_DELTAS}: heap slope, second half / first half`,
-      value: linearity,
-      unit: '×',
-      note: '≈ 1 is linear growth; ≈ 3 would be quadratic',
-    }),
-  ];
 }

@@ -16,3 +16,16 @@ export function median(samples: readonly number[]): number {
   const upper = sorted[middle] ?? Number.NaN;
   return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
 }
+
+/**
+ * Median and quartiles of `ours[i] / floor[i]` over the rounds; for a loop timed by one run
+ * alone (too slow for rounds), that run over each of the floor's.
+ */
+export function pairedRatio(
+  ours: readonly number[],
+  floor: readonly number[],
+): { median: number; low: number; high: number } {
+  if (ours.length === 1 && floor.length > 1) ours = floor.map(() => ours[0] ?? Number.NaN);
+  const ratios = ours.map((value, index) => value / (floor[index] ?? Number.NaN));
+  return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
+}
