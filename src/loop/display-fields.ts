@@ -2,9 +2,6 @@ import type { Message } from '../types/message.js';
 
 // The Client's: `query()` makes one call for a new prompt, whose history holds no display fields.
 
-/** The fields history keeps for display only. */
-const displayFields = ['reasoning', 'durationMs', 'stopped', 'contextUse'] as const;
-
 /** The sent form of each message that has display fields: the same object every call. */
 const sentForms = new WeakMap<Message, Message>();
 
@@ -18,27 +15,32 @@ const sentForms = new WeakMap<Message, Message>();
  */
 export function withoutDisplayFields(messages: Message[]): Message[] {
   const sent: Message[] = [];
-  for (const message of messages) if (!isEmptyStop(message)) sent.push(sentForm(message));
+  // Per message per request (a 50-round conversation re-sends ~100 messages each round): the
+  // checks are written out, where a predicate per field cost five calls per message.
+  for (const message of messages) {
+    // An answer stopped before its first word is kept in history (a reload says "Stopped."
+    // for it) but never sent: an empty assistant message breaks some servers' chat templates.
+    if (
+      message.role === 'assistant' &&
+      message.stopped === true &&
+      !message.content &&
+      !message.tool_calls?.length
+    )
+      continue;
+    sent.push(
+      'reasoning' in message ||
+        'durationMs' in message ||
+        'stopped' in message ||
+        'contextUse' in message
+        ? sentForm(message)
+        : message,
+    );
+  }
   return sent;
 }
 
-/**
- * An answer stopped before its first word: kept in history (a reload says "Stopped." for it)
- * but never sent — an empty assistant message breaks some servers' chat templates.
- */
-function isEmptyStop(message: Message): boolean {
-  return (
-    message.role === 'assistant' &&
-    message.stopped === true &&
-    !message.content &&
-    !message.tool_calls?.length
-  );
-}
-
+/** `message` without its display fields, made once per message. */
 function sentForm(message: Message): Message {
-  // `message` as some()'s this: `some((field) => field in message)` made a closure per message
-  // per request (~200 KB of garbage per 50-round conversation, mapped again every round).
-  if (!displayFields.some(inThis, message)) return message;
   let sent = sentForms.get(message);
   if (!sent) {
     const {
@@ -57,8 +59,4 @@ function sentForm(message: Message): Message {
     sentForms.set(message, sent);
   }
   return sent;
-}
-
-function inThis(this: Message, field: string): boolean {
-  return field in this;
 }

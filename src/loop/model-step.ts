@@ -69,7 +69,7 @@ export async function* modelStep(
   }
   await toolsPrepared;
   // Tool results with images: moved where servers take them, by a module loaded on first need.
-  if (request.messages.some((message) => message.role === 'tool' && Array.isArray(message.content)))
+  if (hasToolImages(request.messages))
     request = (await import('./tool-result-images.js')).withToolImages(request, fitted);
   let text = '';
   let turn: AssistantTurn;
@@ -291,11 +291,26 @@ function buildRequest({ options, registry, state, sent }: LoopContext): ChatRequ
  * templates that require alternating roles (Mistral, Gemma).
  */
 function sentMessages(messages: readonly Message[]): Message[] {
-  return messages.filter((message, index) => {
-    if (message.role !== 'assistant' || (message.tool_calls?.length ?? 0) > 0) return true;
+  const sent: Message[] = [];
+  // Per message per request: a loop, not a filter callback per message.
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message; // index < length
     const next = messages[index + 1];
-    return next !== undefined && next.role !== 'assistant';
-  });
+    if (
+      message.role !== 'assistant' ||
+      (message.tool_calls?.length ?? 0) > 0 ||
+      (next !== undefined && next.role !== 'assistant')
+    )
+      sent.push(message);
+  }
+  return sent;
+}
+
+/** A tool result with parts (images) among `messages`. A loop: it runs per message per request. */
+function hasToolImages(messages: readonly Message[]): boolean {
+  for (const message of messages)
+    if (message.role === 'tool' && Array.isArray(message.content)) return true;
+  return false;
 }
 
 /**
