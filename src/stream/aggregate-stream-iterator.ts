@@ -1,7 +1,7 @@
 import { AgentError, isAgentError } from '../errors/agent-error.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
 import { CHUNK_BATCHES, isChunkBatchSource } from './chunk-batches.js';
-import { type AggregateOptions, ChunkAggregator } from './chunk-aggregator.js';
+import { type AggregateOptions, ChunkAggregator, STREAM_ENDED } from './chunk-aggregator.js';
 import { toStreamError } from './to-stream-error.js';
 
 type Step = IteratorResult<StreamEvent, AssistantTurn>;
@@ -187,9 +187,9 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
       if (added.length > 0) {
         if (first === undefined) first = added;
         else (events ??= [...first]).push(...added);
-      }
-      // Nothing after [DONE] is ours; closing the source also releases the HTTP body.
-      if (this.#aggregator.sawDone) {
+      } else if (added === STREAM_ENDED) {
+        // [DONE] (told by identity: no `sawDone` call per chunk). Nothing after it is ours;
+        // closing the source also releases the HTTP body.
         const before = gathered(first, events);
         return this.#closeSource().then(() => this.#end(before));
       }
