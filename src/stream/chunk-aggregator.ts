@@ -75,7 +75,8 @@ const NO_EVENTS: readonly StreamEvent[] = Object.freeze([]);
 
 /**
  * What {@link ChunkAggregator.push} returns for `[DONE]` (no events, like any empty
- * answer): a reader can tell the end by identity, without asking `sawDone` per chunk.
+ * answer): a reader tells the end by identity, with no call per chunk to ask. Nothing
+ * after it is read.
  */
 export const STREAM_ENDED: readonly StreamEvent[] = Object.freeze([]);
 
@@ -167,11 +168,6 @@ export class ChunkAggregator {
     this.#checkPlain();
   }
 
-  /** True once `[DONE]` arrived: nothing after it is read. */
-  get sawDone(): boolean {
-    return this.#sawDone;
-  }
-
   /**
    * True when the stream may end here: `[DONE]` arrived, or a finish reason did (old
    * text-generation-webui never sends `[DONE]`). Otherwise an ending is a truncation.
@@ -234,8 +230,9 @@ export class ChunkAggregator {
       let reasoning = fromDelta.reasoning_content;
       if (typeof reasoning !== 'string' || reasoning === '') reasoning = fromDelta.reasoning;
       if (typeof reasoning === 'string' && reasoning !== '') {
+        // It changes the splitter only while it holds a start as possible reasoning, when
+        // `#plain` is false: that stays so until the next content delta that reaches them.
         this.#splitter.serverSplitsReasoning();
-        this.#checkPlain();
         this.#emitReasoning(reasoning);
       }
       const content = fromDelta.content;
