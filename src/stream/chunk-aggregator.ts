@@ -281,6 +281,7 @@ export class ChunkAggregator {
   flush(): readonly StreamEvent[] {
     this.#events = undefined;
     this.#release();
+    this.#checkPlain(); // in case more chunks come (end() settles: nothing is read after it)
     if (this.#hiddenMarkup !== '') {
       const markup = this.#hiddenMarkup;
       this.#hiddenMarkup = '';
@@ -297,7 +298,6 @@ export class ChunkAggregator {
     this.#harmony.flush();
     this.#splitter.flush();
     this.#markup?.flush();
-    this.#checkPlain();
   }
 
   /** Settles the response: the final events (released text, then every call) and the turn. */
