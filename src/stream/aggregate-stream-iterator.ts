@@ -1,7 +1,8 @@
 import { AgentError, isAgentError } from '../errors/agent-error.js';
+import type { ReasoningBlock, TextBlock } from '../types/events.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
 import { CHUNK_BATCHES, isChunkBatchSource } from './chunk-batches.js';
-import { type AggregateOptions, ChunkAggregator } from './chunk-aggregator.js';
+import { type AggregateOptions, ChunkAggregator, STREAM_ENDED } from './chunk-aggregator.js';
 import { toStreamError } from './to-stream-error.js';
 
 type Step = IteratorResult<StreamEvent, AssistantTurn>;
@@ -91,6 +92,13 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
   next(): Promise<Step> {
     if (this.#busy) {
       return new Promise<void>((resolve) => this.#waiting.push(resolve)).then(() => this.#answer());
+    }
+    // Hot path: per event. Nobody waits while the iterator is free, so a queued event is
+    // answered here, as #answer would (no #answer / #handOn calls).
+    const event = this.#events[this.#index];
+    if (event !== undefined) {
+      this.#index++;
+      return Promise.resolve({ done: false, value: event });
     }
     this.#busy = true;
     return this.#answer();
@@ -187,9 +195,9 @@ export class AggregateStreamIterator implements AsyncGenerator<StreamEvent, Assi
       if (added.length > 0) {
         if (first === undefined) first = added;
         else (events ??= [...first]).push(...added);
-      }
-      // Nothing after [DONE] is ours; closing the source also releases the HTTP body.
-      if (this.#aggregator.sawDone) {
+      } else if (added === STREAM_ENDED) {
+        // [DONE] (told by identity: no `sawDone` call per chunk). Nothing after it is ours;
+        // closing the source also releases the HTTP body.
         const before = gathered(first, events);
         return this.#closeSource().then(() => this.#end(before));
       }
@@ -289,28 +297,15 @@ function gathered(
  */
 export function mergeDeltas(events: readonly StreamEvent[]): StreamEvent[] {
   const merged: StreamEvent[] = [];
-  let pieces: string[] = [];
-  let runType: 'text' | 'reasoning' | undefined;
-  const closeRun = () => {
-    if (runType === undefined) return;
-    merged.push({
-      type: runType,
-      text: pieces.length === 1 ? (pieces[0] as string) : pieces.join(''),
-    }); // a run has ≥ 1 piece
-    pieces = [];
-    runType = undefined;
-  };
+  // The run being joined: a copy, so the events given stay as they are.
+  let run: TextBlock | ReasoningBlock | undefined;
   for (const event of events) {
-    if (event.type === 'text' || event.type === 'reasoning') {
-      if (event.type !== runType) closeRun();
-      runType = event.type;
-      pieces.push(event.text);
-    } else {
-      closeRun();
+    if (event.type !== 'text' && event.type !== 'reasoning') {
+      run = undefined;
       merged.push(event);
-    }
+    } else if (run !== undefined && run.type === event.type) run.text += event.text;
+    else merged.push((run = { ...event }));
   }
-  closeRun();
   return merged;
 }
 

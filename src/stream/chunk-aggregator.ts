@@ -1,17 +1,10 @@
 import { AgentError } from '../errors/agent-error.js';
-import { WAITING_CHUNK } from '../types/chat-request.js';
+import { STREAM_DONE, WAITING_CHUNK } from '../types/chat-request.js';
 import type { Waiting } from '../types/events.js';
 import { isRecord } from '../types/is-record.js';
 import type { Usage } from '../types/usage.js';
 import type { AssistantTurn, StreamEvent } from './assistant-turn.js';
-import {
-  type ContentPartSink,
-  firstChoice,
-  isStreamDone,
-  nonEmptyString,
-  readChunkError,
-  readContentParts,
-} from './chunk-reader.js';
+import { type ContentPartSink, readChunkError, readContentParts } from './chunk-reader.js';
 import { generateToolCallId } from './generate-tool-call-id.js';
 import { HarmonyChannelSplitter } from './harmony-channel-splitter.js';
 import { startsInReasoning } from './model-family.js';
@@ -81,6 +74,13 @@ export interface AggregatorResult {
 const NO_EVENTS: readonly StreamEvent[] = Object.freeze([]);
 
 /**
+ * What {@link ChunkAggregator.push} returns for `[DONE]` (no events, like any empty
+ * answer): a reader tells the end by identity, with no call per chunk to ask. Nothing
+ * after it is read.
+ */
+export const STREAM_ENDED: readonly StreamEvent[] = Object.freeze([]);
+
+/**
  * The synchronous core of `aggregateStream`: feed it chat-completion chunks (`unknown`
  * wire data) one by one and it returns the text and reasoning deltas each one adds; at
  * the end it settles the tool calls, finish reason and usage. Knows every local-server
@@ -111,6 +111,11 @@ export class ChunkAggregator {
   #finishReason: string | null = null;
   #usage: Usage | undefined;
   #sawDone = false;
+  /**
+   * Both splitters pass a delta without `<` or `[` through unchanged (their
+   * `passesPlainText`): read again only after something reached them, not per chunk.
+   */
+  #plain = false;
   #result: AggregatorResult | undefined;
 
   constructor(options: AggregateOptions = {}) {
@@ -129,15 +134,14 @@ export class ChunkAggregator {
         ? dialects.createReader(
             toolNames,
             {
-              text: (piece) => this.#emitText(piece),
+              text: this.#emitText,
               toolCall: (call, markupText) => this.#onMarkupCall(call, markupText),
             },
             options.model === undefined ? {} : { model: options.model },
           )
         : undefined;
     this.#markup = markup;
-    this.#visibleText =
-      markup === undefined ? (piece) => this.#emitText(piece) : (piece) => markup.push(piece);
+    this.#visibleText = markup === undefined ? this.#emitText : (piece) => markup.push(piece);
     const thinkSink: ThinkTagSink = {
       text: this.#visibleText,
       reasoning: (piece) => this.#emitReasoning(piece),
@@ -161,11 +165,7 @@ export class ChunkAggregator {
         this.#emitReasoning(piece);
       },
     };
-  }
-
-  /** True once `[DONE]` arrived: nothing after it is read. */
-  get sawDone(): boolean {
-    return this.#sawDone;
+    this.#checkPlain();
   }
 
   /**
@@ -184,29 +184,92 @@ export class ChunkAggregator {
    * server reported inside a 200 stream).
    */
   push(chunk: unknown): readonly StreamEvent[] {
-    if (!isRecord(chunk) || this.#sawDone) return NO_EVENTS;
-    if (isStreamDone(chunk)) {
+    // Hot path: once per chunk, thousands of times a response, mostly in V8's interpreter
+    // (no inlining): the guards are written out here rather than called, and a word of
+    // prose makes no call but the one that shows it.
+    // An array or a primitive has none of the fields read below: ignored as before.
+    if (chunk === undefined || chunk === null || this.#sawDone) return NO_EVENTS;
+    const fields = chunk as Record<string, unknown>;
+    const object = fields.object;
+    // STREAM_DONE, or a copy of it from another realm.
+    if (object === STREAM_DONE.object) {
       this.#sawDone = true;
-      return NO_EVENTS;
+      return STREAM_ENDED;
     }
-    if (chunk.object === WAITING_CHUNK) return [waitingEvent(chunk)];
-    if (chunk.error !== undefined) this.#throwIfError(chunk.error);
-    if (chunk.usage !== undefined && chunk.usage !== null) {
+    if (object === WAITING_CHUNK) return [waitingEvent(fields)];
+    if (fields.error !== undefined) this.#throwIfError(fields.error);
+    const usage = fields.usage;
+    if (usage !== undefined && usage !== null) {
       // vLLM with continuous usage stats sends usage on every chunk: the last one counts.
-      const usage = readUsage(chunk.usage);
-      if (usage !== undefined) this.#usage = usage;
+      const read = readUsage(usage);
+      if (read !== undefined) this.#usage = read;
     }
-    const choice = firstChoice(chunk.choices);
+    // The choice with index 0 (a missing index counts as 0): with `n > 1` servers interleave
+    // choices, and only the first is ours. None in `choices: []` (usage-only and Azure
+    // `prompt_filter_results` chunks) or without `choices`.
+    const choices = fields.choices;
+    if (!Array.isArray(choices)) return NO_EVENTS;
+    let choice: Record<string, unknown> | undefined;
+    for (let at = 0; at < choices.length; at++) {
+      const item: unknown = choices[at];
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+      const index = (item as Record<string, unknown>).index;
+      if (index === undefined || index === null || index === 0 || index === '0') {
+        choice = item as Record<string, unknown>;
+        break;
+      }
+    }
     if (choice === undefined) return NO_EVENTS;
     this.#events = undefined;
     const delta = choice.delta;
-    if (isRecord(delta)) this.#readDelta(delta);
+    if (delta !== undefined && delta !== null) {
+      const fromDelta = delta as Record<string, unknown>; // nor has an array or a primitive
+      // llama.cpp, older vLLM, LM Studio: reasoning_content; Ollama /v1, newer vLLM, Groq:
+      // reasoning. One of them per delta, so a server sending both is not doubled. `""`
+      // means "not sent".
+      let reasoning = fromDelta.reasoning_content;
+      if (typeof reasoning !== 'string' || reasoning === '') reasoning = fromDelta.reasoning;
+      if (typeof reasoning === 'string' && reasoning !== '') {
+        // It changes the splitter only while it holds a start as possible reasoning, when
+        // `#plain` is false: that stays so until the next content delta that reaches them.
+        this.#splitter.serverSplitsReasoning();
+        this.#emitReasoning(reasoning);
+      }
+      const content = fromDelta.content;
+      if (typeof content === 'string') {
+        if (content === '') {
+          // Nothing to read.
+        } else if (
+          // Most deltas are a word of prose: one check instead of each splitter's own scan.
+          this.#plain &&
+          content.indexOf('<') === -1 &&
+          content.indexOf('[') === -1
+        ) {
+          const markup = this.#markup;
+          if (markup === undefined) this.#emitText(content);
+          else markup.push(content);
+        } else {
+          this.#harmony.push(content);
+          this.#checkPlain();
+        }
+      } else if (Array.isArray(content)) {
+        readContentParts(content as readonly unknown[], this.#contentSink); // isArray gives any[]: keep elements unknown
+        this.#checkPlain();
+      }
+      const toolCalls = fromDelta.tool_calls;
+      if (Array.isArray(toolCalls)) this.#calls.push(toolCalls as readonly unknown[]); // idem: elements checked one by one
+    }
     const finishReason = choice.finish_reason;
     // Azure sends a trailing choice with `finish_reason: null`: the last non-null one stands.
     if (typeof finishReason === 'string' && finishReason !== '') this.#finishReason = finishReason;
     const events = this.#events;
     this.#events = undefined;
     return events ?? NO_EVENTS;
+  }
+
+  /** After text or reasoning reached the splitters: whether a word of prose may skip them. */
+  #checkPlain(): void {
+    this.#plain = this.#harmony.passesPlainText && this.#splitter.passesPlainText;
   }
 
   /**
@@ -218,6 +281,7 @@ export class ChunkAggregator {
   flush(): readonly StreamEvent[] {
     this.#events = undefined;
     this.#release();
+    this.#checkPlain(); // in case more chunks come (end() settles: nothing is read after it)
     if (this.#hiddenMarkup !== '') {
       const markup = this.#hiddenMarkup;
       this.#hiddenMarkup = '';
@@ -268,34 +332,6 @@ export class ChunkAggregator {
     return { text: this.#text, reasoning: this.#reasoning };
   }
 
-  #readDelta(delta: Record<string, unknown>): void {
-    // llama.cpp, older vLLM, LM Studio: reasoning_content; Ollama /v1, newer vLLM, Groq:
-    // reasoning. One of them per delta, so a server sending both is not doubled.
-    const reasoning = nonEmptyString(delta.reasoning_content) ?? nonEmptyString(delta.reasoning);
-    if (reasoning !== undefined) {
-      this.#splitter.serverSplitsReasoning();
-      this.#emitReasoning(reasoning);
-    }
-    const content = delta.content;
-    if (typeof content === 'string') {
-      if (content === '') {
-        // Nothing to read.
-      } else if (
-        // Most deltas are a word of prose: one check instead of each splitter's own scan.
-        this.#harmony.passesPlainText &&
-        this.#splitter.passesPlainText &&
-        content.indexOf('<') === -1 &&
-        content.indexOf('[') === -1
-      ) {
-        this.#visibleText(content);
-      } else this.#harmony.push(content);
-    } else if (Array.isArray(content)) {
-      readContentParts(content as readonly unknown[], this.#contentSink); // isArray gives any[]: keep elements unknown
-    }
-    const toolCalls = delta.tool_calls;
-    if (Array.isArray(toolCalls)) this.#calls.push(toolCalls as readonly unknown[]); // idem: elements checked one by one
-  }
-
   #onMarkupCall(call: Parameters<ToolCallAccumulator['add']>[0], markupText: string): void {
     this.#calls.add(call);
     this.#textWithMarkup = (this.#textWithMarkup ?? this.#text) + markupText;
@@ -330,11 +366,12 @@ export class ChunkAggregator {
     });
   }
 
-  #emitText(piece: string): void {
+  /** A field rather than a method: the sinks call it straight, with no arrow in between. */
+  readonly #emitText = (piece: string): void => {
     this.#text += piece;
     if (this.#textWithMarkup !== undefined) this.#textWithMarkup += piece;
     (this.#events ??= []).push({ type: 'text', text: piece });
-  }
+  };
 
   #emitReasoning(piece: string): void {
     this.#reasoning += piece;

@@ -1,34 +1,13 @@
 /**
  * Small type guards for reading chat-completion chunks, which are wire data (`unknown`).
- * Hand-written rather than zod: they run once per chunk, thousands of times a response.
+ * Hand-written rather than zod. (The per-chunk reads themselves are written out in
+ * `ChunkAggregator.push`: a call per chunk costs in V8's interpreter.)
  */
-import { STREAM_DONE } from '../types/chat-request.js';
 import { isRecord } from '../types/is-record.js';
 
 /** The string, unless it is missing, not a string, or `""` — which servers send for "not sent". */
 export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** True for the marker a transport yields after `data: [DONE]` (also a copy from another realm). */
-export function isStreamDone(chunk: Record<string, unknown>): boolean {
-  return chunk === STREAM_DONE || chunk.object === STREAM_DONE.object;
-}
-
-/**
- * The choice with index 0 (a missing index counts as 0): with `n > 1` servers interleave
- * choices, and only the first is ours. `undefined` for `choices: []` (usage-only and
- * Azure `prompt_filter_results` chunks) or a missing `choices`.
- */
-export function firstChoice(choices: unknown): Record<string, unknown> | undefined {
-  if (!Array.isArray(choices)) return undefined;
-  for (const choice of choices as readonly unknown[]) {
-    // isArray gives any[]: keep elements unknown
-    if (!isRecord(choice)) continue;
-    const index = choice.index;
-    if (index === undefined || index === null || index === 0 || index === '0') return choice;
-  }
-  return undefined;
 }
 
 /**

@@ -11,7 +11,8 @@ export interface Marker {
   dialect: TaggedDialect | undefined;
 }
 
-/** The markers of one list of dialects, ready for {@link findMarker} and {@link plainText}. */
+/** The markers of one list of dialects, ready for {@link findMarker} and the one-pass check of
+ * a piece of prose (`ToolCallMarkupParser.push`). */
 export interface Markers {
   /** Dialect markers and the plain fence, longest first (`\`\`\`tool_code` before `\`\`\``). */
   list: readonly Marker[];
@@ -96,23 +97,4 @@ export function findMarker(text: string, markers: Markers, inFence: boolean): Fo
     }
     from = index + 1;
   }
-}
-
-/**
- * Whether `piece` can be shown as it is: `-2` when it holds a character that may start a
- * marker or inline code (`starts[code]` is 1), else the index of its last line break
- * (`-1`: none). Markers start with ASCII characters; any other character is prose.
- *
- * @example
- * plainText('Hello\nworld', markersFor([hermesDialect]).firstCodes); // 5
- */
-export function plainText(piece: string, starts: Uint8Array): number {
-  let newline = -1;
-  for (let index = 0; index < piece.length; index++) {
-    const code = piece.charCodeAt(index);
-    if (code >= 0x80) continue;
-    if (starts[code] === 1) return -2;
-    if (code === 0x0a) newline = index;
-  }
-  return newline;
 }

@@ -1,7 +1,6 @@
 import { errorMessage } from '../errors/agent-error.js';
 import type { ToolUseBlock, ToolUseError } from '../types/events.js';
 import { isRecord } from '../types/is-record.js';
-import { nonEmptyString } from './chunk-reader.js';
 import type { TextToolCallDialects } from './dialects/text-tool-call-dialect.js';
 import { type ToolCallEntry, unglued, withoutRepeatedWholeCalls } from './tool-call-entries.js';
 
@@ -74,21 +73,24 @@ export class ToolCallAccumulator {
     this.#glued = { toolNames: glued.toolNames ?? new Set(), split: glued.split };
   }
 
-  /** How many calls have started. */
-  get count(): number {
-    return this.#entries.length;
-  }
-
   /** Adds the `tool_calls` array of one delta. */
   push(toolCalls: readonly unknown[]): void {
     // Only collected with a listener: the common path allocates nothing more.
     let changed: ToolCallEntry[] | undefined;
     for (let position = 0; position < toolCalls.length; position++) {
+      // Hot path: per tool-call delta, so the guards are written out rather than called.
       const call = toolCalls[position];
-      if (!isRecord(call)) continue;
-      const index = readIndex(call.index, position);
-      const id = nonEmptyString(call.id);
-      const fn = isRecord(call.function) ? call.function : undefined;
+      if (typeof call !== 'object' || call === null || Array.isArray(call)) continue;
+      const fields = call as Record<string, unknown>;
+      // `index` as sent (a number, or a numeric string from some servers), else the position.
+      const sent = fields.index;
+      const number = typeof sent === 'string' && sent.trim() !== '' ? Number(sent) : sent;
+      const index =
+        typeof number === 'number' && Number.isInteger(number) && number >= 0 ? number : position;
+      const sentId = fields.id;
+      const id = typeof sentId === 'string' && sentId !== '' ? sentId : undefined; // "" and null: not sent
+      // A primitive or an array has no name or arguments: no guard needed beyond null.
+      const fn = fields.function as Record<string, unknown> | undefined | null;
       let entry = this.#byIndex.get(index);
       if (entry === undefined || (id !== undefined && entry.id !== undefined && entry.id !== id)) {
         entry = {
@@ -107,10 +109,10 @@ export class ToolCallAccumulator {
         entry.id = id;
         touched = true;
       }
-      if (fn !== undefined) {
-        const name = nonEmptyString(fn.name);
+      if (fn !== undefined && fn !== null) {
+        const name = fn.name;
         // Keep the first name: GLM behind Mistral sends `"name": ""` on continuations.
-        if (name !== undefined && entry.name === undefined) {
+        if (typeof name === 'string' && name !== '' && entry.name === undefined) {
           entry.name = name;
           touched = true;
         }
@@ -176,11 +178,14 @@ export class ToolCallAccumulator {
    */
   finish(options: ToolCallFinishOptions): ToolCallResult {
     const result: ToolCallResult = { events: [], toolCalls: [], invalidToolCalls: [] };
-    const entries = withoutRepeatedWholeCalls(this.#entries).flatMap((entry) =>
-      unglued(entry, this.#glued),
-    );
+    // Per call: plain loops, no callbacks.
+    const entries: ToolCallEntry[] = [];
+    for (const entry of withoutRepeatedWholeCalls(this.#entries))
+      // Calls glue on only after a `}`: most arguments need no closer look.
+      entries.push(...(GLUED.test(entry.arguments) ? unglued(entry, this.#glued) : [entry]));
     const last = entries.length - 1;
-    entries.forEach((entry, position) => {
+    for (let position = 0; position <= last; position++) {
+      const entry = entries[position] as ToolCallEntry; // position <= last
       const event = settle(entry, {
         id: entry.id ?? options.generateId(),
         cutOff: options.finishReason === 'length' && position === last,
@@ -188,20 +193,16 @@ export class ToolCallAccumulator {
       result.events.push(event);
       if (event.type === 'tool_use') result.toolCalls.push(event);
       else result.invalidToolCalls.push(event);
-    });
+    }
     return result;
   }
 }
 
-/** `index` as sent (a number, or a numeric string from some servers), else the position. */
-function readIndex(value: unknown, position: number): number {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : position;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const index = Number(value);
-    if (Number.isInteger(index) && index >= 0) return index;
-  }
-  return position;
-}
+/**
+ * What arguments that glue on more calls (see `unglued`) must hold: a `}` that ends the
+ * first call's object, then, after any white space, the next call's name.
+ */
+const GLUED = /\}\s*[\w-]/;
 
 /** Turns one finished entry into a `tool_use`, or a `tool_use_error` that must not run. */
 function settle(
@@ -209,58 +210,52 @@ function settle(
   call: { id: string; cutOff: boolean },
 ): ToolUseBlock | ToolUseError {
   const name = entry.name ?? '';
-  const rawData = entry.input === undefined ? entry.arguments : JSON.stringify(entry.input);
-  const invalid = (code: ToolUseError['code'], error: string): ToolUseError => ({
+  const invalid = (error: string): ToolUseError => ({
     type: 'tool_use_error',
-    code,
+    code: 'INVALID_TOOL_INPUT',
     error,
-    rawData,
+    rawData: entry.input === undefined ? entry.arguments : JSON.stringify(entry.input),
     toolUseId: call.id,
     name,
   });
+  // Per call: the arguments are parsed here, not in a helper of their own.
   let input = entry.input;
   let problem: string | undefined;
-  if (input === undefined) {
-    const parsed = parseArguments(entry.arguments, call.cutOff);
-    if (parsed.success) input = parsed.value;
-    else problem = parsed.error;
+  const text = entry.arguments;
+  if (input !== undefined) {
+    // Sent as an object (Ollama's native API).
+  } else if (text.trim() === '') {
+    // The server sent none: `{}` — unless the call was cut off right after its name.
+    if (!call.cutOff) input = {};
+  } else {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problem = `arguments that are not valid JSON (${errorMessage(error)})`;
+    }
+    if (problem !== undefined) {
+      // Reported below.
+    } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      input = value as Record<string, unknown>;
+    } else {
+      const kind = Array.isArray(value)
+        ? 'an array'
+        : value === null
+          ? 'null'
+          : `a ${typeof value}`;
+      problem = `arguments that are not a JSON object (got ${kind})`;
+    }
   }
   if (input === undefined) {
-    if (call.cutOff) {
-      return invalid(
-        'INVALID_TOOL_INPUT',
-        `The response was cut off at the token limit (finish_reason "length") while the arguments of tool call "${name}" were being written; the call was not executed.`,
-      );
-    }
     return invalid(
-      'INVALID_TOOL_INPUT',
-      `Tool "${name}" received ${problem ?? 'invalid arguments'}.`,
+      call.cutOff
+        ? `The response was cut off at the token limit (finish_reason "length") while the arguments of tool call "${name}" were being written; the call was not executed.`
+        : `Tool "${name}" received ${problem ?? 'invalid arguments'}.`,
     );
   }
-  if (name === '') {
-    return invalid('INVALID_TOOL_INPUT', `Tool call "${call.id}" arrived without a function name.`);
-  }
+  if (name === '') return invalid(`Tool call "${call.id}" arrived without a function name.`);
   return entry.whole
     ? { type: 'tool_use', id: call.id, name, input, recoveredFromText: true }
     : { type: 'tool_use', id: call.id, name, input };
-}
-
-type ParsedArguments =
-  { success: true; value: Record<string, unknown> } | { success: false; error: string };
-
-/** Arguments text → an object; empty text means the server sent none (`{}`). */
-function parseArguments(text: string, cutOff: boolean): ParsedArguments {
-  if (text.trim() === '') {
-    // A call cut off right after its name never got its arguments.
-    return cutOff ? { success: false, error: 'no arguments' } : { success: true, value: {} };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { success: false, error: `arguments that are not valid JSON (${errorMessage(error)})` };
-  }
-  if (isRecord(value)) return { success: true, value };
-  const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-  return { success: false, error: `arguments that are not a JSON object (got ${kind})` };
 }

@@ -43,8 +43,10 @@ export function unglued(
 export function withoutRepeatedWholeCalls(
   entries: readonly ToolCallEntry[],
 ): readonly ToolCallEntry[] {
-  if (!entries.some((entry) => entry.whole) || entries.every((entry) => entry.whole))
-    return entries;
+  // Per response, over every call: a plain loop, no callbacks (the common case ends here).
+  let whole = 0;
+  for (const entry of entries) if (entry.whole) whole++;
+  if (whole === 0 || whole === entries.length) return entries;
   const streamed = new Set(entries.flatMap((entry) => (entry.whole ? [] : [callKey(entry)])));
   return entries.filter((entry) => !entry.whole || !streamed.has(callKey(entry)));
 }

@@ -7,7 +7,7 @@ import type {
 } from './dialects/text-tool-call-dialect.js';
 import { type AwaitedCalls, type LineHead, callsAfter, lineHeadAfter } from './markup-placement.js';
 import { inlineCodeEnd } from './inline-code.js';
-import { type Marker, type Markers, findMarker, markersFor, plainText } from './markup-markers.js';
+import { type Marker, type Markers, findMarker, markersFor } from './markup-markers.js';
 
 /**
  * Finds tool calls written as text — which reach `content` when a server does not parse
@@ -72,15 +72,24 @@ export class ToolCallMarkupParser implements TextToolCallReader {
   /** Reads one piece of visible text. */
   push(piece: string): void {
     // Most pieces are a word of prose: shown as they are, in one pass over their characters.
-    if (this.#mode === 'text' && this.#held === '' && this.#awaited === undefined) {
-      const newline = plainText(piece, this.#markers.firstCodes);
-      if (newline !== -2) {
-        if (newline !== -1 || this.#lineHead === 'blank')
-          this.#lineHead = lineHeadAfter(this.#lineHead, piece);
-        if (!this.#prose) this.#prose = /\S/.test(piece);
-        this.#sink.text(piece);
-        return;
+    // Hot path: per text delta, written out (no plainText / lineHeadAfter calls).
+    plain: if (this.#mode === 'text' && this.#held === '' && this.#awaited === undefined) {
+      const starts = this.#markers.firstCodes;
+      let head = this.#lineHead;
+      for (let index = 0; index < piece.length; index++) {
+        const code = piece.charCodeAt(index);
+        // Markers start with ASCII characters; any other character is prose.
+        if (code < 0x80 && starts[code] === 1) break plain; // may start a marker or inline code
+        // The line head, as lineHeadAfter tells it: a new line is blank until a character
+        // other than white space says whether it is a block quote (`>`).
+        if (code === 0x0a) head = 'blank';
+        else if (head === 'blank' && code !== 0x20 && code !== 0x09 && code !== 0x0d)
+          head = code === 0x3e ? 'quote' : 'other';
       }
+      this.#lineHead = head;
+      if (!this.#prose) this.#prose = /\S/.test(piece);
+      this.#sink.text(piece);
+      return;
     }
     let input = piece;
     while (input !== '') {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChunkAggregator } from '../../src/stream/chunk-aggregator.js';
+import { ChunkAggregator, STREAM_ENDED } from '../../src/stream/chunk-aggregator.js';
 import { ALL_DIALECTS } from '../../src/stream/dialects/index.js';
 import { STREAM_DONE, chunk, reasoning, replay, text } from './collect.js';
 
@@ -28,10 +28,10 @@ describe('ChunkAggregator (the synchronous core)', () => {
   it('is complete after STREAM_DONE and ignores everything after it', () => {
     const aggregator = new ChunkAggregator();
 
-    aggregator.push(STREAM_DONE);
+    const done = aggregator.push(STREAM_DONE);
     const late = aggregator.push(chunk({ content: 'late' }, 'stop'));
 
-    expect(aggregator.sawDone).toBe(true);
+    expect(done).toBe(STREAM_ENDED);
     expect(aggregator.complete).toBe(true);
     expect(late).toEqual([]);
     expect(aggregator.end().turn).toMatchObject({

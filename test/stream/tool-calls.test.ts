@@ -85,6 +85,27 @@ describe('aggregateStream: tool calls', () => {
     expect(events).toEqual([use('a', 'one', {}), use('b', 'two', { x: 2 })]);
   });
 
+  it('reads an index that is not a whole number ≥ 0 (or a blank string) as the position in the delta array', async () => {
+    const { events } = await collect([
+      chunk({
+        tool_calls: [
+          { index: -1, id: 'a', function: { name: 'one', arguments: '{"x":' } },
+          { index: 1.5, id: 'b', function: { name: 'two', arguments: '{"y":' } },
+        ],
+      }),
+      chunk({
+        tool_calls: [
+          { index: ' ', function: { arguments: '1}' } },
+          { index: 'one', function: { arguments: '2}' } },
+        ],
+      }),
+      chunk({}, 'tool_calls'),
+      STREAM_DONE,
+    ]);
+
+    expect(events).toEqual([use('a', 'one', { x: 1 }), use('b', 'two', { y: 2 })]);
+  });
+
   it('starts a new call when the same index comes with a different id (Ollama sent every parallel call as index 0)', async () => {
     const { events } = await collect([
       chunk({
