@@ -88,7 +88,7 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Phase
     const hooked = (context.options.hooks?.PostToolUse?.length ?? 0) > 0;
     // A tool that answered at once (a sync execute, no PostToolUse hook) settles without a promise.
     if (!hooked && !(outcome instanceof Promise)) {
-      round.calls[index] = settledCall(call, outcome, undefined, Math.round(now - started));
+      round.calls[index] = settledCall(call, outcome, Math.round(now - started));
       unannounced++;
       continue;
     }
@@ -132,7 +132,7 @@ async function settleLater(
 ): Promise<RoundCall> {
   const done = await outcome;
   const durationMs = Math.round(performance.now() - started);
-  if (!hooked) return settledCall(call, done, undefined, durationMs);
+  if (!hooked) return settledCall(call, done, durationMs);
   const isError = !done.ok;
   const result = await runPostToolHooks(
     context.options.hooks,
@@ -145,7 +145,7 @@ async function settleLater(
     },
     (error) => context.report(error),
   );
-  return settledCall(call, done, { result }, durationMs);
+  return settledCall(call, done, durationMs, { result });
 }
 
 /**
@@ -155,8 +155,8 @@ async function settleLater(
 function settledCall(
   call: Call,
   outcome: ToolOutcome,
-  hooked: { result: unknown } | undefined,
   durationMs: number,
+  hooked?: { result: unknown },
 ): RoundCall {
   if (outcome.ok) {
     const content = hooked ? hooked.result : outcome.content;
@@ -184,10 +184,9 @@ function settledCall(
 
 // Lives here, in the chunk that runs tools: in types/message.ts (which the first load needs
 // for contentText) esbuild would give it a chunk of its own beside the entry.
-/** Whether `value` is a list of {@link ContentPart}s with at least one image. */
-const hasImageParts = (value: unknown): value is ContentPart[] =>
-  Array.isArray(value) &&
-  value.some((part: ContentPart | null) => part?.type === 'image_url') &&
+/** Whether the list `value` holds {@link ContentPart}s only, one an image at least. */
+const hasImageParts = (value: readonly (Partial<ContentPart> | null)[]): value is ContentPart[] =>
+  value.some((part) => part?.type === 'image_url') &&
   value.every(
     (part: Partial<ContentPart> | null) =>
       typeof (part?.type === 'text'
