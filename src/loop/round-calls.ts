@@ -84,10 +84,10 @@ export function commitRound(
   context.append(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
-      const text =
-        call.status === 'settled'
-          ? truncatedResult(resultText(call.content), max)
-          : 'Error: no result';
+      // Hot path: per call. A result within `max` is not cut (no call).
+      let text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
+      if (text.length > max)
+        text = `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,
@@ -138,9 +138,3 @@ export const DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE = 32;
  * `tool_result` event still carries the whole value, for a UI that wants it.
  */
 export const DEFAULT_MAX_TOOL_RESULT_CHARACTERS = 100_000;
-
-/** `text` cut to `max` characters, with a marker the model and a reader understand. */
-export function truncatedResult(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
-}
