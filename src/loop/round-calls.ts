@@ -84,8 +84,9 @@ export function commitRound(
   context.append(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
-      // Hot path: per call. A result within `max` is not cut (no call).
-      let text = call.status === 'settled' ? resultText(call.content) : 'Error: no result';
+      // Hot path: per call. A string result within `max` (the usual one) costs no call.
+      const content = call.status === 'settled' ? call.content : 'Error: no result';
+      let text = typeof content === 'string' ? content : resultText(content);
       if (text.length > max)
         text = `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
       return {

@@ -30,7 +30,11 @@ export async function* openRound(
   for (const [index, use] of turn.toolCalls.entries()) {
     const asked = { toolUseId: use.id, name: use.name, input: use.input };
     if (index >= limit) {
-      calls.push(failedCall(asked, tooMany(asked.name, turn.toolCalls.length, limit)));
+      const error = new AgentError(
+        'TOOL_DENIED',
+        `Tool "${use.name}" was not run: the response asked for ${turn.toolCalls.length} tool calls, and at most ${limit} run per response (maxToolCallsPerResponse). Ask for fewer at a time.`,
+      );
+      calls.push(failedCall(asked, error));
       continue;
     }
     const prepared = prepareCall(context, asked, context.registry.accepted.get(use));
@@ -55,13 +59,6 @@ export async function* openRound(
   }
   context.state.round = { calls };
   yield* announceSettled(context.state.round);
-}
-
-function tooMany(name: string, count: number, limit: number): AgentError {
-  return new AgentError(
-    'TOOL_DENIED',
-    `Tool "${name}" was not run: the response asked for ${count} tool calls, and at most ${limit} run per response (maxToolCallsPerResponse). Ask for fewer at a time.`,
-  );
 }
 
 function prepareCall(
