@@ -84,10 +84,11 @@ export function commitRound(
   context.append(
     ...round.calls.map((call) => {
       const isError = call.status !== 'settled' || call.isError;
-      const text =
-        call.status === 'settled'
-          ? truncatedResult(resultText(call.content), max)
-          : 'Error: no result';
+      // Hot path: per call. A string result within `max` (the usual one) costs no call.
+      const content = call.status === 'settled' ? call.content : 'Error: no result';
+      let text = typeof content === 'string' ? content : resultText(content);
+      if (text.length > max)
+        text = `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
       return {
         role: 'tool' as const,
         tool_call_id: call.toolUseId,
@@ -138,9 +139,3 @@ export const DEFAULT_MAX_TOOL_CALLS_PER_RESPONSE = 32;
  * `tool_result` event still carries the whole value, for a UI that wants it.
  */
 export const DEFAULT_MAX_TOOL_RESULT_CHARACTERS = 100_000;
-
-/** `text` cut to `max` characters, with a marker the model and a reader understand. */
-export function truncatedResult(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}\n[… truncated: the tool returned ${text.length.toLocaleString('en')} characters; the first ${max.toLocaleString('en')} are shown]`;
-}

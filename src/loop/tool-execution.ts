@@ -62,25 +62,38 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Phase
   let unannounced = 0;
   let failure: { error: unknown } | undefined;
   let wake: (() => void) | undefined;
-  let sliceStart = performance.now();
+  // Hot path: per call. One clock reading per call ends its time and starts the next one's
+  // (`performance`, a getter in Node, read once per round).
+  const clock = performance;
+  let sliceStart = clock.now();
+  let now = sliceStart;
   for (const [index, call] of round.calls.entries()) {
     if (call.status !== 'ready') continue;
     // Tools that answer at once, back to back (200 in one answer), hand the main thread back
     // (input, paint) after each slice of synchronous work; the results keep the calls' order.
-    if (performance.now() - sliceStart >= TOOL_SLICE_MS) {
+    if (now - sliceStart >= TOOL_SLICE_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      sliceStart = performance.now();
+      sliceStart = now = clock.now();
       if (context.signal?.aborted === true) break;
     }
-    const settling = runCall(context, call);
-    // A tool that answered at once (a sync execute, no hooks) settles without a promise.
-    if (!(settling instanceof Promise)) {
-      round.calls[index] = settling;
+    const started = now;
+    const tool = context.registry.get(call.name);
+    const outcome = tool
+      ? executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
+      : {
+          ok: false as const,
+          error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
+        };
+    now = clock.now();
+    const hooked = (context.options.hooks?.PostToolUse?.length ?? 0) > 0;
+    // A tool that answered at once (a sync execute, no PostToolUse hook) settles without a promise.
+    if (!hooked && !(outcome instanceof Promise)) {
+      round.calls[index] = settledCall(call, outcome, Math.round(now - started));
       unannounced++;
       continue;
     }
     running++;
-    settling.then(
+    settleLater(context, call, outcome, hooked, started).then(
       (settled) => {
         round.calls[index] = settled;
         running--;
@@ -109,38 +122,30 @@ export async function* runReadyCalls(context: LoopContext): AsyncGenerator<Phase
   }
 }
 
-/** Runs one call: synchronously when the tool answers at once and no `PostToolUse` hook waits. */
-function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
-  const tool = context.registry.get(call.name);
-  const started = performance.now();
-  const outcome = tool
-    ? executeTool(tool, call.input, { signal: context.signal, toolUseId: call.toolUseId })
-    : {
-        ok: false as const,
-        error: new AgentError('TOOL_NOT_FOUND', `Tool "${call.name}" not found`),
-      };
-  const hooked = (context.options.hooks?.PostToolUse?.length ?? 0) > 0;
-  const since = () => Math.round(performance.now() - started);
-  if (!hooked && !(outcome instanceof Promise))
-    return settledCall(call, outcome, undefined, since());
-  return (async () => {
-    const done = await outcome;
-    const durationMs = since();
-    if (!hooked) return settledCall(call, done, undefined, durationMs);
-    const isError = !done.ok;
-    const result = await runPostToolHooks(
-      context.options.hooks,
-      {
-        toolName: call.name,
-        toolUseId: call.toolUseId,
-        input: call.input,
-        result: done.ok ? done.content : done.error.message,
-        isError,
-      },
-      (error) => context.report(error),
-    );
-    return settledCall(call, done, { result }, durationMs);
-  })();
+/** Settles a call whose tool answered with a promise, or whose `PostToolUse` hooks wait. */
+async function settleLater(
+  context: LoopContext,
+  call: Call,
+  outcome: ToolOutcome | Promise<ToolOutcome>,
+  hooked: boolean,
+  started: number,
+): Promise<RoundCall> {
+  const done = await outcome;
+  const durationMs = Math.round(performance.now() - started);
+  if (!hooked) return settledCall(call, done, durationMs);
+  const isError = !done.ok;
+  const result = await runPostToolHooks(
+    context.options.hooks,
+    {
+      toolName: call.name,
+      toolUseId: call.toolUseId,
+      input: call.input,
+      result: done.ok ? done.content : done.error.message,
+      isError,
+    },
+    (error) => context.report(error),
+  );
+  return settledCall(call, done, durationMs, { result });
 }
 
 /**
@@ -150,8 +155,8 @@ function runCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCal
 function settledCall(
   call: Call,
   outcome: ToolOutcome,
-  hooked: { result: unknown } | undefined,
   durationMs: number,
+  hooked?: { result: unknown },
 ): RoundCall {
   if (outcome.ok) {
     const content = hooked ? hooked.result : outcome.content;
@@ -162,7 +167,8 @@ function settledCall(
       isError: false,
       announced: false,
       durationMs,
-      ...(hasImageParts(content) ? { images: true as const } : {}),
+      // Most results are no list: told apart without a call.
+      ...(Array.isArray(content) && hasImageParts(content) ? { images: true as const } : {}),
     };
   }
   return {
@@ -178,10 +184,9 @@ function settledCall(
 
 // Lives here, in the chunk that runs tools: in types/message.ts (which the first load needs
 // for contentText) esbuild would give it a chunk of its own beside the entry.
-/** Whether `value` is a list of {@link ContentPart}s with at least one image. */
-const hasImageParts = (value: unknown): value is ContentPart[] =>
-  Array.isArray(value) &&
-  value.some((part: ContentPart | null) => part?.type === 'image_url') &&
+/** Whether the list `value` holds {@link ContentPart}s only, one an image at least. */
+const hasImageParts = (value: readonly (Partial<ContentPart> | null)[]): value is ContentPart[] =>
+  value.some((part) => part?.type === 'image_url') &&
   value.every(
     (part: Partial<ContentPart> | null) =>
       typeof (part?.type === 'text'

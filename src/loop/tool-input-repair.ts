@@ -36,6 +36,8 @@ export class ToolInputRepairs {
     const tool = this.#context.registry.get(use.name);
     const validation = tool?.validate(use.input);
     if (!tool || !validation || validation.success) {
+      // The round runs the call with this, without checking it again.
+      if (validation) this.#context.registry.accepted.set(use, validation);
       this.#uses.push(use);
       return use;
     }
@@ -48,8 +50,10 @@ export class ToolInputRepairs {
   /** The turn with the calls' inputs as {@link use} decided them (calls come in turn order). */
   apply(turn: AssistantTurn): AssistantTurn {
     if (this.#uses.length !== turn.toolCalls.length) return turn;
-    if (this.#uses.every((use, index) => use === turn.toolCalls[index])) return turn;
-    return { ...turn, toolCalls: [...this.#uses] };
+    for (let index = 0; index < this.#uses.length; index++)
+      if (this.#uses[index] !== turn.toolCalls[index])
+        return { ...turn, toolCalls: [...this.#uses] };
+    return turn;
   }
 
   async #repaired(use: ToolUseBlock, tool: Tool, error: string): Promise<ToolUseBlock> {

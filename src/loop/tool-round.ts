@@ -1,6 +1,7 @@
 import { AgentError } from '../errors/agent-error.js';
 import type { AssistantTurn } from '../stream/aggregate-stream.js';
 import type { AgentEvent } from '../types/events.js';
+import type { InputValidation } from '../tools/validate-input.js';
 import { DEFAULTS } from './agent-defaults.js';
 import type { RoundCall } from './conversation-state.js';
 import type { LoopContext } from './loop-context.js';
@@ -29,10 +30,14 @@ export async function* openRound(
   for (const [index, use] of turn.toolCalls.entries()) {
     const asked = { toolUseId: use.id, name: use.name, input: use.input };
     if (index >= limit) {
-      calls.push(failedCall(asked, tooMany(asked.name, turn.toolCalls.length, limit)));
+      const error = new AgentError(
+        'TOOL_DENIED',
+        `Tool "${use.name}" was not run: the response asked for ${turn.toolCalls.length} tool calls, and at most ${limit} run per response (maxToolCallsPerResponse). Ask for fewer at a time.`,
+      );
+      calls.push(failedCall(asked, error));
       continue;
     }
-    const prepared = prepareCall(context, asked);
+    const prepared = prepareCall(context, asked, context.registry.accepted.get(use));
     // Awaited only when a hook or needsApproval function had to run: most calls need no promise.
     const call = prepared instanceof Promise ? await prepared : prepared;
     // A call found in the text (it may be quoted) asks first when the app said so.
@@ -56,14 +61,11 @@ export async function* openRound(
   yield* announceSettled(context.state.round);
 }
 
-function tooMany(name: string, count: number, limit: number): AgentError {
-  return new AgentError(
-    'TOOL_DENIED',
-    `Tool "${name}" was not run: the response asked for ${count} tool calls, and at most ${limit} run per response (maxToolCallsPerResponse). Ask for fewer at a time.`,
-  );
-}
-
-function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<RoundCall> {
+function prepareCall(
+  context: LoopContext,
+  call: Call,
+  accepted: InputValidation | undefined,
+): RoundCall | Promise<RoundCall> {
   const tool = context.registry.get(call.name);
   if (!tool) {
     const available = [...context.registry.names].join(', ') || 'none';
@@ -75,7 +77,8 @@ function prepareCall(context: LoopContext, call: Call): RoundCall | Promise<Roun
       ),
     );
   }
-  const validation = tool.validate(call.input);
+  // Checked once: as the call streamed in (`accepted`, see tool-input-repair.ts), or here.
+  const validation = accepted ?? tool.validate(call.input);
   if (!validation.success)
     return failedCall(call, new AgentError('INVALID_TOOL_INPUT', validation.error));
   const valid = { ...call, input: validation.value };

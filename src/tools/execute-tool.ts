@@ -36,8 +36,14 @@ export function executeTool(
   };
   try {
     const content = execute(input, context);
-    if (!isPromiseLike(content)) return { ok: true, content };
-    return Promise.resolve(content).then(
+    // Hot path: per call. A promise told apart inline; `then` only read, once.
+    if (
+      (typeof content !== 'object' && typeof content !== 'function') ||
+      content === null ||
+      typeof (content as { then?: unknown }).then !== 'function'
+    )
+      return { ok: true, content };
+    return Promise.resolve(content as PromiseLike<unknown>).then(
       (value): ToolOutcome => ({ ok: true, content: value }),
       (error: unknown) => failure(tool, error),
     );
@@ -93,14 +99,6 @@ async function executeStoppable(
     signal?.removeEventListener('abort', onAbort);
     stopped.catch(() => undefined);
   }
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function' // only read, to tell a promise
-  );
 }
 
 /** What a tool that threw (or was stopped) reports to the model. */

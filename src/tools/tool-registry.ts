@@ -1,4 +1,6 @@
 import type { ToolDefinition } from '../types/chat-request.js';
+import type { ToolUseBlock } from '../types/events.js';
+import type { InputValidation } from './validate-input.js';
 // Only the type from tool.ts: a run that defines no tool must not reach tool()'s validator.
 import type { Tool } from './tool.js';
 
@@ -25,6 +27,11 @@ export interface ToolRegistry {
    * before each model call. Rejects like the first tool whose schema cannot be read.
    */
   prepare(): Promise<void>;
+  /**
+   * What its tool's `validate` made of each call's input it accepted, by call: the loop checks
+   * a call's input once, as the call streams in, and runs the call with that.
+   */
+  readonly accepted: WeakMap<ToolUseBlock, InputValidation>;
 }
 
 interface Index {
@@ -43,6 +50,7 @@ interface Index {
 export function createToolRegistry(source: ToolSource = []): ToolRegistry {
   let index = indexTools(typeof source === 'function' ? source() : source);
   return {
+    accepted: new WeakMap(),
     get: (name) => index.byName.get(name),
     get names() {
       return index.names;

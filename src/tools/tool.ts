@@ -9,7 +9,7 @@ import {
   type JsonSchema,
   type StandardSchemaV1,
 } from '../types/schema-check.js';
-import { validateInput, type InputValidator } from './validate-input.js';
+import { inputValidator, type InputValidator } from './validate-input.js';
 
 export type { JsonSchema };
 
@@ -202,7 +202,7 @@ function createTool(
     name: config.name,
     description: config.description,
     parameters,
-    validate: (input) => validateInput(config.name, check, input),
+    validate: inputValidator(config.name, check),
     // The loop only ever passes execute/needsApproval the value `validate` produced.
     ...(config.execute ? { execute: config.execute } : {}),
     ...(config.needsApproval === undefined ? {} : { needsApproval: config.needsApproval }),

@@ -1,5 +1,4 @@
 import { describeIssues, type Checked } from '../types/schema-check.js';
-import { isRecord } from '../types/is-record.js';
 
 /** The result of checking a tool's input. */
 export type InputValidation =
@@ -9,25 +8,22 @@ export type InputValidation =
 export type InputValidator = (input: unknown) => InputValidation;
 
 /**
- * Checks `input` with a tool's schema. The error message names the tool and every failing
- * path, so the model can fix its call: `Tool "add" received invalid input: a: expected number`.
+ * A tool's input check from its schema's `check`. The error message names the tool and every
+ * failing path, so the model can fix its call: `Tool "add" received invalid input: a: expected number`.
  */
-export function validateInput(
+export function inputValidator(
   toolName: string,
   check: (input: unknown) => Checked<unknown>,
-  input: unknown,
-): InputValidation {
-  const result = check(input);
-  if (result.success) {
-    const value = result.data;
-    if (isRecord(value)) return { success: true, value };
-    return {
-      success: false,
-      error: `Tool "${toolName}" received invalid input: expected an object`,
-    };
-  }
-  return {
-    success: false,
-    error: `Tool "${toolName}" received invalid input: ${describeIssues(result.issues, '', 10)}`,
+): InputValidator {
+  // Hot path: once per tool call, so no call but the check's own.
+  return (input) => {
+    const result = check(input);
+    const value = result.success ? result.data : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { success: true, value: value as Record<string, unknown> }
+      : {
+          success: false,
+          error: `Tool "${toolName}" received invalid input: ${result.success ? 'expected an object' : describeIssues(result.issues, '', 10)}`,
+        };
   };
 }

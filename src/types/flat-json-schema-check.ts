@@ -33,8 +33,54 @@ export function flatJsonSchemaCheck<T>(schema: JsonSchema): Check<T> | undefined
     rules.set(key, rule);
   }
   const requiredKeys = required as readonly string[];
+  // Hot path: once per tool call. Calls only typeOf (once per value) on a valid value.
   return (value) => {
-    const issues = objectIssues(value, rules, requiredKeys, additionalProperties);
+    const type = typeOf(value);
+    if (type !== 'object')
+      return {
+        success: false,
+        issues: [type === undefined ? unsupported(value) : typeIssue([], type, 'object')],
+      };
+    const object = value as Record<string, unknown>;
+    const issues: SchemaIssue[] = [];
+    for (const key of requiredKeys)
+      if (!Object.hasOwn(object, key)) issues.push({ path: [key], message: 'required' });
+    for (const [key, rule] of rules) {
+      if (!Object.hasOwn(object, key)) continue;
+      const property = object[key];
+      const propertyType = typeOf(property);
+      // The validator throws on a value JSON has no type for: the caller gets that one issue.
+      if (propertyType === undefined) return { success: false, issues: [unsupported(property)] };
+      const expected = rule.type;
+      // `integer` as the validator counts it (Infinity included: it is no fraction).
+      if (
+        expected !== undefined &&
+        propertyType !== expected &&
+        !(
+          expected === 'integer' &&
+          propertyType === 'number' &&
+          !((property as number) % 1) &&
+          property === property
+        )
+      )
+        issues.push(typeIssue([pathKey(key)], propertyType, expected));
+      // `indexOf` compares with `===`, as the validator does.
+      if (rule.enum && rule.enum.indexOf(property) < 0)
+        issues.push({
+          path: [pathKey(key)],
+          message: `Instance does not match any of ${JSON.stringify(rule.enum)}`,
+        });
+    }
+    if (!additionalProperties) {
+      // Like the validator: every enumerable key, inherited ones too, named at the object's path.
+      for (const key in object) {
+        if (!(rules.has(key) && Object.hasOwn(object, key)))
+          issues.push({
+            path: [],
+            message: `Property "${key}" does not match additional properties schema`,
+          });
+      }
+    }
     // The validator accepted the value against the schema that `T` describes.
     return issues.length === 0 ? { success: true, data: value as T } : { success: false, issues };
   };
@@ -50,56 +96,11 @@ function propertyRule(property: Record<string, unknown>): PropertyRule | undefin
   return { type, enum: values as unknown[] | undefined };
 }
 
-function objectIssues(
-  value: unknown,
-  rules: ReadonlyMap<string, PropertyRule>,
-  required: readonly string[],
-  additionalProperties: boolean,
-): SchemaIssue[] {
-  const type = typeOf(value);
-  if (type === undefined) return [unsupported(value)];
-  if (type !== 'object') return [typeIssue([], type, 'object')];
-  const object = value as Record<string, unknown>;
-  const issues: SchemaIssue[] = [];
-  for (const key of required)
-    if (!Object.hasOwn(object, key)) issues.push({ path: [key], message: 'required' });
-  for (const [key, rule] of rules) {
-    if (!Object.hasOwn(object, key)) continue;
-    const property = object[key];
-    const propertyType = typeOf(property);
-    // The validator throws on a value JSON has no type for: the caller gets that one issue.
-    if (propertyType === undefined) return [unsupported(property)];
-    const path = [pathKey(key)];
-    if (rule.type !== undefined && !hasType(property, propertyType, rule.type))
-      issues.push(typeIssue(path, propertyType, rule.type));
-    if (rule.enum && !rule.enum.some((allowed) => property === allowed))
-      issues.push({ path, message: `Instance does not match any of ${JSON.stringify(rule.enum)}` });
-  }
-  if (!additionalProperties) {
-    // Like the validator: every enumerable key, inherited ones too, named at the object's path.
-    for (const key in object) {
-      if (!(rules.has(key) && Object.hasOwn(object, key)))
-        issues.push({
-          path: [],
-          message: `Property "${key}" does not match additional properties schema`,
-        });
-    }
-  }
-  return issues;
-}
-
 /** The JSON type of `value` as the validator names it; `undefined` for values JSON has no type for. */
 function typeOf(value: unknown): string | undefined {
   const type = typeof value;
   if (type === 'object') return value === null ? 'null' : Array.isArray(value) ? 'array' : 'object';
   return type === 'boolean' || type === 'number' || type === 'string' ? type : undefined;
-}
-
-function hasType(value: unknown, actual: string, expected: string): boolean {
-  // `integer`: as the validator counts it (Infinity included: it is no fraction).
-  if (expected === 'integer')
-    return actual === 'number' && !((value as number) % 1) && value === value;
-  return actual === expected;
 }
 
 function typeIssue(path: PropertyKey[], actual: string, expected: string): SchemaIssue {
@@ -120,7 +121,7 @@ function onlyAnnotations(keywords: Record<string, unknown>): boolean {
 }
 
 function isPlainValue(value: unknown): boolean {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  return SIMPLE_TYPES.has(value === null ? 'null' : typeof value); // typeof never says 'integer'
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
