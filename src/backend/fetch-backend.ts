@@ -135,6 +135,7 @@ export function createFetchBackend(
           ollama: ollamaServer,
         })
       : undefined;
+    let watching = waits;
     const opened = await openResponse({
       url,
       init: { method: 'POST', headers, body: JSON.stringify(body) },
@@ -163,7 +164,13 @@ export function createFetchBackend(
         // line ends, keep them short-lived (and still hand out one batch per small read).
         let start = 0;
         do {
-          const end = text === undefined ? 0 : pieceEnd(text, start);
+          // Hot path: per body read (pieceEnd only for a long one).
+          const end =
+            text === undefined
+              ? 0
+              : text.length - start <= BATCH_CHARS
+                ? text.length
+                : pieceEnd(text, start);
           const batch: unknown[] = [];
           try {
             if (text === undefined) reader.end(batch);
@@ -176,10 +183,21 @@ export function createFetchBackend(
             // Also when the reader threw: the chunks before an error are handed out first
             // (the error then propagates once the consumer asks for more).
             if (batch.length > 0) {
-              waits?.observe(batch);
+              // Until the answer begins (a call per batch no longer).
+              if (watching?.observe(batch) === false) watching = undefined;
+              // Hot path: per chunk (a plain loop, no callback per chunk). Every chunk is a record
+              // (STREAM_DONE too): the readers hand out nothing else.
+              const chunks = batch as readonly Record<string, unknown>[];
               // The server's name for itself, kept for the context window's probe (identify-server.ts).
-              backend.systemFingerprint ??= batch.find(isRecord)?.system_fingerprint;
-              if (!llamaCpp) llamaCpp = batch.some(isLlamaCppChunk);
+              backend.systemFingerprint ??= chunks[0]?.system_fingerprint;
+              // llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do.
+              if (!llamaCpp)
+                for (const { timings, prompt_progress } of chunks)
+                  if (
+                    (timings != null && isRecord(timings)) ||
+                    (prompt_progress != null && isRecord(prompt_progress))
+                  )
+                    llamaCpp = true;
               yield batch;
             }
           }
@@ -213,11 +231,6 @@ export function createFetchBackend(
   return backend;
 }
 
-/** llama.cpp's chunks carry `timings` (its last one) or `prompt_progress`; no other server's do. */
-function isLlamaCppChunk(chunk: unknown): boolean {
-  return isRecord(chunk) && (isRecord(chunk.timings) || isRecord(chunk.prompt_progress));
-}
-
 function portOf(url: string): string | undefined {
   try {
     return new URL(url).port;
@@ -229,9 +242,8 @@ function portOf(url: string): string | undefined {
 /** Characters of a read parsed at once, see `batches`. */
 const BATCH_CHARS = 32 * 1024;
 
-/** Where the piece of `text` from `start` ends: the whole rest when short, else after a line end near BATCH_CHARS. */
+/** Where the piece of the long `text` from `start` ends: after a line end near BATCH_CHARS. */
 function pieceEnd(text: string, start: number): number {
-  if (text.length - start <= BATCH_CHARS) return text.length;
   const lineEnd = text.indexOf('\n', start + BATCH_CHARS);
   return lineEnd === -1 ? text.length : lineEnd + 1;
 }

@@ -23,15 +23,15 @@ export function createOpenAIBodyReader(url: string): BodyChunkReader {
   /** The blank head, then the whole JSON body or the start of the HTML page. */
   let text = '';
   let sse: BodyChunkReader | undefined;
-  let finished = false;
 
-  const reader: BodyChunkReader = {
-    get finished() {
-      return finished || sse?.finished === true;
-    },
-    push(piece, out) {
+  // `finished` a plain field, not a getter: the transport reads it after every body read.
+  const reader = {
+    finished: false,
+    push(piece: string, out: unknown[]) {
       if (sse !== undefined) {
+        // Hot path: per body read of a stream.
         sse.push(piece, out);
+        reader.finished = sse.finished;
         return;
       }
       text += piece;
@@ -43,13 +43,14 @@ export function createOpenAIBodyReader(url: string): BodyChunkReader {
         else {
           sse = createSSEChunkReader(url);
           sse.push(text, out);
+          reader.finished = sse.finished;
           return;
         }
       }
       if (text.length >= (kind === 'json' ? JSON_BODY_LIMIT : PAGE_LIMIT)) reader.end(out);
     },
-    end(out) {
-      finished = true;
+    end(out: unknown[]) {
+      reader.finished = true;
       if (kind === 'json') {
         out.push(...completionToChunks(parseJSON(text, url), url), STREAM_DONE);
       } else if (kind === 'html') {

@@ -96,14 +96,14 @@ export class RequestAttempt {
     const signal = this.#controller.signal;
     return new Promise<T>((resolve, reject) => {
       // Guards never overlap (one request, read in sequence), so this one is the pending one.
-      const settle = () => (this.#reject = undefined);
+      // Hot path: per body read (no helper call in the callbacks).
       promise.then(
         (value) => {
-          settle();
+          this.#reject = undefined;
           resolve(value);
         },
         (error: unknown) => {
-          settle();
+          this.#reject = undefined;
           reject(asError(error));
         },
       );

@@ -2,9 +2,8 @@ import { createParser, type EventSourceMessage, type ParseError } from 'eventsou
 import { AgentError } from '../errors/agent-error.js';
 import { STREAM_DONE } from '../types/chat-request.js';
 import type { BodyChunkReader } from './body-chunk-reader.js';
-import { isErrorPayload, truncate, tryParseJSON } from './server-error-message.js';
+import { truncate, tryParseJSON } from './server-error-message.js';
 import { streamError } from './stream-error.js';
-import { isRecord } from '../types/is-record.js';
 
 /**
  * Reads an OpenAI-style SSE body (`data: {chunk}` frames, `data: [DONE]`) from decoded
@@ -21,33 +20,43 @@ export function createSSEChunkReader(url: string): BodyChunkReader {
   let out: unknown[] = [];
   /** The first error of the current `push`; what follows it in the same text is dropped. */
   let error: AgentError | undefined;
-  let finished = false;
   let sawEvent = false;
   let atEnd = false;
   let received = '';
 
+  // Hot path: per chunk. The checks are written out, not called (isRecord, isErrorPayload,
+  // tryParseJSON): in the first runs V8 interprets this code, and each call costs.
   const onEvent = (event: EventSourceMessage): void => {
     sawEvent = true;
-    if (finished || error !== undefined) return;
+    if (reader.finished || error !== undefined) return;
     const data = event.data.trim();
     if (event.event === 'error') {
       error = streamError(tryParseJSON(data)?.value ?? data, url);
     } else if (data === '[DONE]') {
-      finished = true;
+      reader.finished = true;
       out.push(STREAM_DONE);
     } else if (data !== '') {
-      const parsed = tryParseJSON(data);
-      if (!parsed) {
+      let value: unknown;
+      try {
+        value = JSON.parse(data);
+      } catch {
         // A frame cut by the end of the body is truncation (the aggregator reports it), not garbage.
         if (!atEnd) error = invalidData(data, url);
-      } else if (isErrorPayload(parsed.value)) error = streamError(parsed.value, url);
-      else if (isRecord(parsed.value)) out.push(parsed.value);
-      else error = invalidData(data, url);
+        return;
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        error = invalidData(data, url);
+        return;
+      }
+      const chunk = value as Record<string, unknown>; // a non-array object: fields read as unknown
+      // An error report rather than a chunk (isErrorPayload): `error` set, or `object: "error"`.
+      if (chunk.error != null || chunk.object === 'error') error = streamError(chunk, url);
+      else out.push(chunk);
     }
   };
 
   const onError = (parseError: ParseError): void => {
-    if (finished || error !== undefined) return;
+    if (reader.finished || error !== undefined) return;
     if (parseError.type === 'unknown-field' && parseError.field === 'error') {
       // llama.cpp (before b4000-ish) reported mid-stream failures as an `error: {json}` field line.
       const value = parseError.value ?? '';
@@ -62,26 +71,22 @@ export function createSSEChunkReader(url: string): BodyChunkReader {
   };
 
   const parser = createParser({ onEvent, onError });
-  const feed = (text: string, into: unknown[]): void => {
-    out = into;
-    parser.feed(text);
-    if (error !== undefined) throw error;
-  };
-
-  return {
-    get finished() {
-      return finished;
-    },
-    push(text, into) {
+  // `finished` a plain field, not a getter: the transport reads it after every body read.
+  const reader = {
+    finished: false,
+    push(text: string, into: unknown[]) {
       if (received.length < 300) received += text;
-      feed(text, into);
+      out = into;
+      parser.feed(text);
+      if (error !== undefined) throw error;
     },
-    end(into) {
+    end(into: unknown[]) {
       // Servers (and proxies) sometimes end without the blank line that dispatches the last frame.
       atEnd = true;
-      feed('\n\n', into);
+      reader.push('\n\n', into);
     },
   };
+  return reader;
 }
 
 function invalidData(data: string, url: string): AgentError {

@@ -29,7 +29,6 @@ export class WaitReporter {
    */
   #stop: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #answering = false;
 
   constructor(options: WaitReporterOptions) {
     this.#options = options;
@@ -57,14 +56,16 @@ export class WaitReporter {
   /**
    * Looks at a batch of chunks until the answer begins: llama.cpp's `prompt_progress`
    * (`{ total, cache, processed }`) becomes `reading_prompt` with the share of the uncached
-   * prompt read so far.
+   * prompt read so far. Returns false once the answer has begun: later batches need not be shown.
    */
-  observe(batch: readonly unknown[]): void {
-    if (this.#answering) return;
-    for (const chunk of batch) {
-      if (!isRecord(chunk)) continue;
-      const progress = chunk.prompt_progress;
-      if (isRecord(progress)) {
+  observe(batch: readonly unknown[]): boolean {
+    // Hot path: per chunk until the answer begins (checks written out, not called).
+    // Every chunk is a record (STREAM_DONE too): the readers hand out nothing else.
+    for (const { prompt_progress: progress, choices } of batch as readonly Record<
+      string,
+      unknown
+    >[]) {
+      if (progress != null && isRecord(progress)) {
         const total = numberOr(progress.total, 0);
         const cache = numberOr(progress.cache, 0);
         const processed = numberOr(progress.processed, 0);
@@ -74,11 +75,11 @@ export class WaitReporter {
           progress: left > 0 ? Math.min(1, Math.max(0, (processed - cache) / left)) : undefined,
           model: this.#options.model,
         });
-      } else if (Array.isArray(chunk.choices) && chunk.choices.length > 0) {
-        this.#answering = true;
-        return;
+      } else if (Array.isArray(choices) && choices.length > 0) {
+        return false;
       }
     }
+    return true;
   }
 
   /** The call ended (answered, failed or stopped). */
