@@ -39,6 +39,11 @@ export class RequestAttempt {
   #timerAt = 0;
   /** What the latest guard waits for. */
   #waitingFor = '';
+  /**
+   * True once {@link #abort} ran, the only way the controller aborts: read per body read
+   * instead of `signal.aborted` (three getter calls into Node's AbortSignal each).
+   */
+  #aborted = false;
   /** Rejects the pending guard (on abort); undefined when none is pending. */
   #reject: ((error: Error) => void) | undefined;
   /** What we were waiting for when the deadline passed, e.g. "the response headers". */
@@ -66,10 +71,10 @@ export class RequestAttempt {
    * so it rejects directly rather than listening to its own signal (a listener per request).
    */
   #abort(reason: unknown): void {
-    const signal = this.#controller.signal;
-    if (signal.aborted) return;
+    if (this.#aborted) return;
+    this.#aborted = true;
     this.#controller.abort(reason);
-    this.#reject?.(asError(signal.reason));
+    this.#reject?.(asError(this.#controller.signal.reason));
   }
 
   /** Aborts when the caller aborts or the deadline passes. Pass it to `fetch`. */
@@ -93,7 +98,6 @@ export class RequestAttempt {
    * the signal, and we must still stop.
    */
   guard<T>(promise: Promise<T>, waitingFor: string): Promise<T> {
-    const signal = this.#controller.signal;
     return new Promise<T>((resolve, reject) => {
       // Guards never overlap (one request, read in sequence), so this one is the pending one.
       // Hot path: per body read (no helper call in the callbacks).
@@ -107,8 +111,8 @@ export class RequestAttempt {
           reject(asError(error));
         },
       );
-      if (signal.aborted) {
-        reject(asError(signal.reason));
+      if (this.#aborted) {
+        reject(asError(this.#controller.signal.reason));
         return;
       }
       this.#reject = reject;
