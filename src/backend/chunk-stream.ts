@@ -8,16 +8,14 @@ export interface ChunkStream extends AsyncIterable<unknown> {
 /**
  * The fetch transport's answer to `create()`: iterating it yields each chunk; the
  * aggregator instead asks `[CHUNK_BATCHES]()` for one array per body read, which spares
- * an await per chunk. Both views share one request, started on first use — like the
- * generator this replaces, the stream can be read once.
+ * an await per chunk. Both views share one request, which an async generator starts only
+ * when first asked for a batch — like the generator this replaces, the stream can be read once.
  */
-export function chunkStream(open: () => AsyncGenerator<readonly unknown[]>): ChunkStream {
-  let batches: AsyncGenerator<readonly unknown[]> | undefined;
-  const source = () => (batches ??= open());
+export function chunkStream(batches: AsyncGenerator<readonly unknown[]>): ChunkStream {
   return {
-    [CHUNK_BATCHES]: source,
+    [CHUNK_BATCHES]: () => batches,
     async *[Symbol.asyncIterator]() {
-      for await (const batch of source()) yield* batch;
+      for await (const batch of batches) yield* batch;
     },
   };
 }

@@ -224,7 +224,7 @@ export function createFetchBackend(
     chat: {
       completions: {
         create: (request, requestOptions) =>
-          chunkStream(() => batches(request, requestOptions?.signal, requestOptions?.onWaiting)),
+          chunkStream(batches(request, requestOptions?.signal, requestOptions?.onWaiting)),
       },
     },
   };

@@ -88,7 +88,8 @@ export class WaitReporter {
   }
 
   #end(): void {
-    clearTimeout(this.#timer);
+    // Only Ollama's watch sets a timer: no clearTimeout call per request for other servers.
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#stop?.abort();
   }
