@@ -2,7 +2,7 @@ import { AgentError } from '../errors/agent-error.js';
 import { STREAM_DONE } from '../types/chat-request.js';
 import type { BodyChunkReader } from './body-chunk-reader.js';
 import { OllamaChunkTranslator } from './ollama-chunk-translator.js';
-import { truncate, tryParseJSON } from './server-error-message.js';
+import { truncate } from './server-error-message.js';
 
 /**
  * The project's only NDJSON reader: splits an Ollama `/api/chat` body into lines (LF or
@@ -18,12 +18,14 @@ export function createOllamaBodyReader(url: string): BodyChunkReader {
   /** The unterminated rest of the body so far. */
   let buffer = '';
   let count = 0;
-  let finished = false;
 
+  // Hot path: per line (JSON.parse inline, not through tryParseJSON).
   const read = (line: string, terminated: boolean, out: unknown[]): void => {
     count++;
-    const parsed = tryParseJSON(line);
-    if (!parsed) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
       if (!terminated && count > 1) return;
       throw new AgentError(
         'INVALID_RESPONSE',
@@ -31,30 +33,30 @@ export function createOllamaBodyReader(url: string): BodyChunkReader {
         { context: { url, received: truncate(line, 1_000) } },
       );
     }
-    const { chunks, done } = translator.translate(parsed.value);
+    const { chunks, done } = translator.translate(value);
     for (const chunk of chunks) out.push(chunk);
     if (done) {
       out.push(STREAM_DONE);
-      finished = true;
+      reader.finished = true;
     }
   };
 
-  return {
-    get finished() {
-      return finished;
-    },
-    push(text, out) {
+  // `finished` a plain field, not a getter: the transport reads it after every body read.
+  const reader = {
+    finished: false,
+    push(text: string, out: unknown[]) {
       const lines = (buffer + text).split('\n');
       buffer = lines.pop() ?? '';
       for (const line of lines) {
         const trimmed = line.trim();
         if (trimmed !== '') read(trimmed, true, out);
-        if (finished) return;
+        if (reader.finished) return;
       }
     },
-    end(out) {
+    end(out: unknown[]) {
       const last = buffer.trim();
       if (last !== '') read(last, false, out);
     },
   };
+  return reader;
 }
