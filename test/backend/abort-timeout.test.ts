@@ -55,6 +55,23 @@ describe('fetch backend: abort', () => {
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
   });
 
+  it('hands fetch no signal of its own when nothing can stop the request before its headers', async () => {
+    // Without a caller's signal or a firstByte limit, nothing aborts a fetch: undici's following
+    // of a signal (listeners, a finalizer) would be paid per request for nothing.
+    const bare = fakeFetch([sseResponse(sseBody([chunk('a')]))]);
+    await collect(createFetchBackend({ baseURL: URL_V1, fetch: bare.fetch }), chatRequest());
+    expect(bare.requests[0]?.signal).toBeUndefined();
+    // With the caller's signal only, fetch gets that signal itself: no controller linked to it.
+    const controller = new AbortController();
+    const passed = fakeFetch([sseResponse(sseBody([chunk('a')]))]);
+    await collect(
+      createFetchBackend({ baseURL: URL_V1, fetch: passed.fetch }),
+      chatRequest(),
+      controller.signal,
+    );
+    expect(passed.requests[0]?.signal).toBe(controller.signal);
+  });
+
   it('throws EXECUTION_CANCELLED when the signal is aborted before the call', async () => {
     const fake = fakeFetch([sseResponse(sseBody([chunk('a')]))]);
     const { error } = await collect(
@@ -132,6 +149,29 @@ describe('fetch backend: timeout', () => {
     expect(error).toMatchObject({
       message: expect.stringMatching(/timed out after 20 ms waiting for data/) as unknown,
     });
+  });
+
+  it('times out an idle body with no firstByte limit (fetch had no signal): cancels it', async () => {
+    let cancelled = false;
+    const fake = fakeFetch([
+      sseResponse(sseBody([chunk('a')], { done: false }), {
+        hang: true,
+        onCancel: () => (cancelled = true),
+      }),
+    ]);
+    const backend = createFetchBackend({
+      baseURL: URL_V1,
+      fetch: fake.fetch,
+      timeout: { idle: 20 },
+    });
+    const { chunks, error } = await collect(backend);
+    expect(fake.requests[0]?.signal).toBeUndefined();
+    expect(chunks).toEqual([chunk('a')]);
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: expect.stringMatching(/timed out after 20 ms waiting for data/) as unknown,
+    });
+    expect(cancelled).toBe(true);
   });
 
   it('does not time out a stream whose reads keep coming', async () => {
