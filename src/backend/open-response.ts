@@ -65,13 +65,14 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
     let retryHeaders: Headers | undefined;
     try {
       const response = await attempt.guard(
-        options.fetch(url, signalled(options.init, attempt.signal)),
+        // `signal: null` is no signal, for undici and browsers alike.
+        options.fetch(url, { ...options.init, signal: attempt.signal ?? null }),
         'the response headers',
       );
       body = new BodyTextReader(response.body, attempt);
       if (!response.ok) {
         const bodyText = await readErrorBody(body);
-        if (attempt.cancelled) throw attempt.reason;
+        if (attempt.cancelled) throw attempt.signal?.reason;
         const error = await withSetupFix(httpError(response, url, bodyText, attempts));
         // A server setting (llama.cpp's 500 without --jinja) fails every retry the same way.
         const permanent = isAgentError(error) && error.context?.fix !== undefined;
@@ -123,11 +124,6 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
     attempt.dispose();
     await options.sleep(retryDelay(retry, retryHeaders, options.retryDelay), options.signal);
   }
-}
-
-/** `init` with `signal`; `init` itself without one (see `RequestAttempt.signal`). */
-function signalled(init: RequestInit, signal: AbortSignal | undefined): RequestInit {
-  return signal === undefined ? init : { ...init, signal };
 }
 
 /** The error body, if it arrives in time; a failure to read it must not hide the status. */

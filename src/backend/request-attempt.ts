@@ -40,7 +40,7 @@ export class RequestAttempt {
   /** Only with a `firstByte` limit (see the class comment). */
   readonly #controller: AbortController | undefined;
   readonly #userSignal: AbortSignal | undefined;
-  /** Why the attempt aborted: the caller's reason, or the deadline's. */
+  /** Why the attempt aborted: the caller's signal's reason (an AbortError unless it gave one), or the deadline's. */
   #reason: unknown;
   readonly #unlink: () => void;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -87,10 +87,9 @@ export class RequestAttempt {
   #abort(reason: unknown): void {
     if (this.#aborted) return;
     this.#aborted = true;
-    // An abort's reason as `AbortController.abort` would make it (undefined: an AbortError).
-    this.#reason = reason ?? new DOMException('This operation was aborted', 'AbortError');
-    this.#controller?.abort(this.#reason);
-    this.#reject?.(asError(this.#reason));
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    this.#reject?.(asError(reason));
   }
 
   /**
@@ -99,11 +98,6 @@ export class RequestAttempt {
    */
   get signal(): AbortSignal | undefined {
     return this.#controller?.signal ?? this.#userSignal;
-  }
-
-  /** Why the attempt aborted (the caller's reason, or the deadline); undefined until then. */
-  get reason(): unknown {
-    return this.#reason;
   }
 
   /** The body has started: from now on the silence between reads is limited by `timeouts.idle`. */
