@@ -26,6 +26,11 @@ const SCENARIOS: Scenario[] = [
  * each is timed as an app runs it, the peer method of issue 31 (a fresh process per cell).
  */
 const CONTENDERS: RunLoopName[] = ['open-agent', 'open-agent-new', 'openai'];
+/**
+ * In Node only, beside the contenders: our transport and stream reader alone (the loop by
+ * hand), which says how much of `Client.run`'s ratio is the agent loop above them.
+ */
+const NODE_CONTENDERS: RunLoopName[] = [...CONTENDERS, 'transport'];
 /** Fresh pages per scenario and contender, each interleaving it with the floor; and processes for the other Node figures. */
 const PROCESSES = 3;
 /**
@@ -123,7 +128,7 @@ async function nodeSamples(cell: string, server: FakeOpenAIServer): Promise<AllS
   for (let index = 0; index < NODE_PROCESSES; index++) {
     for (const scenario of SCENARIOS) {
       const name = scenarioName(scenario);
-      for (const contender of CONTENDERS) {
+      for (const contender of NODE_CONTENDERS) {
         const part = await pairedCell(cell, name, `${server.origin}/v1`, ROUNDS[scenario.kind], [
           'floor',
           contender,
@@ -241,6 +246,19 @@ function ratioFigures(where: 'node' | 'chromium', all: AllSamples, load: string)
         note: `quartiles ${sdkRatio.low.toFixed(2)}–${sdkRatio.high.toFixed(2)}×; median openai SDK ${median(sdk[measure]).toFixed(1)} ms${where === 'node' ? `; wall ${pairedRatio(sdk.wallMs, floor.wallMs).median.toFixed(2)}×` : ''}`,
       }),
     );
+    if (where === 'node') {
+      const { floor: under, ours: transport } = cell('transport');
+      const transportRatio = pairedRatio(transport.cpuMs, under.cpuMs);
+      figures.push(
+        info({
+          id: `run.node.${name}.transport-ratio`,
+          label: `Client.run ${name}, Node CPU time: our transport and stream reader alone, the loop by hand / floor`,
+          value: transportRatio.median,
+          unit: '×',
+          note: `not Client.run: createFetchBackend + the aggregator the loop uses, the conversation and the tool by hand as the floor keeps them; the rest of Client.run's ratio is the agent loop; quartiles ${transportRatio.low.toFixed(2)}–${transportRatio.high.toFixed(2)}×`,
+        }),
+      );
+    }
   }
   return figures;
 }
