@@ -171,6 +171,34 @@ for (const viewport of VIEWPORTS) {
         await expect(demo.input).toBeFocused();
       });
 
+      test('the "Latest" button floats over the transcript, clear of the message box', async ({
+        page,
+      }) => {
+        const demo = new DemoPage(page);
+        await demo.open();
+        const paragraphs = Array.from(
+          { length: 40 },
+          (_, index) => `Paragraph ${index + 1} of a long answer.`,
+        );
+        await enqueue({ text: paragraphs.join('\n\n') });
+        await demo.send('Hello');
+        await expect(demo.assistant()).toContainText('Paragraph 40');
+        await demo.idle();
+        // Scrolled back up, the transcript offers the way down.
+        await demo.log.evaluate((log) => log.scrollTo({ top: 0 }));
+        const jump = demo.chat.locator('[part~="jump-button"]');
+        await expect(jump).toBeVisible();
+        await screenshot(page, `latest-${viewport.name}-${colorScheme}`);
+        const button = await jump.boundingBox();
+        const log = await demo.log.boundingBox();
+        const composer = await demo.chat.locator('[part~="composer"]').boundingBox();
+        if (!button || !log || !composer) throw new Error('the button, log or composer has no box');
+        // Inside the transcript's visible part, and above the message box's top edge.
+        expect(button.y).toBeGreaterThanOrEqual(log.y);
+        expect(button.y + button.height).toBeLessThanOrEqual(log.y + log.height);
+        expect(button.y + button.height).toBeLessThanOrEqual(composer.y);
+      });
+
       test('Escape stops an answer with focus anywhere in the element', async ({ page }) => {
         const demo = new DemoPage(page);
         await demo.open();

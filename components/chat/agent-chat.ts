@@ -357,7 +357,7 @@ export class AgentChat extends AgentChatSettings {
           ${
             this.#follower.following || entries.length === 0
               ? nothing
-              : html`<button type="button" class="jump" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} ${t('Latest')}</button>`
+              : html`<div class="jump"><button type="button" part="jump-button" @click=${() => this.#follower.jump()}>${downIcon} ${t('Latest')}</button></div>`
           }
           ${this.#banner()}
           ${this.#composer()}

@@ -114,7 +114,8 @@ export const chatStyles = css`
   .typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--_muted); animation: pulse 1.2s infinite; }
   .typing span:nth-child(2) { animation-delay: 0.2s; } .typing span:nth-child(3) { animation-delay: 0.4s; }
 
-  .jump { position: absolute; left: 50%; bottom: 96px; transform: translateX(-50%); border-radius: 999px; box-shadow: var(--_shadow); z-index: 2; }
+  .jump { position: relative; }
+  .jump > button { position: absolute; left: 50%; bottom: 12px; transform: translateX(-50%); border-radius: 999px; box-shadow: var(--_shadow); z-index: 2; }
   .banner { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px; border-radius: var(--_radius); font-size: 0.9em; }
   .banner.error { background: color-mix(in srgb, var(--_danger) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_danger) 40%, transparent); }
   .banner.warning { background: color-mix(in srgb, var(--_warning) 9%, var(--_bg)); border: 1px solid color-mix(in srgb, var(--_warning) 40%, transparent); }
