@@ -45,11 +45,15 @@ export async function* modelStep(
   await requestFor(call, fitted);
   let text = '';
   let turn: AssistantTurn;
+  /** The answer's events while they may still come: closed if the consumer stops reading. */
+  let open: AsyncGenerator<unknown> | undefined;
   try {
     const { events, repairs } = await openEvents(call, onWaiting);
+    open = events;
     for (;;) {
       const next = await events.next();
       if (next.done === true) {
+        open = undefined;
         turn = repairs ? repairs.apply(next.value) : next.value;
         break;
       }
@@ -71,6 +75,13 @@ export async function* modelStep(
     const failed = await failedCall(call, iteration, text, error);
     if (failed.stepEnd) yield failed.stepEnd;
     throw failed.error;
+  } finally {
+    // Not read to its end: the consumer stopped reading mid-answer (a `break`, the pump's
+    // return()) or threw, or it failed (closing is then a no-op). The request closes as a Stop
+    // closes it: a local server stops generating and frees its slot. Nothing is added to history
+    // here: after a `break` before the first token this runs only once that token comes, when
+    // the client may be running another prompt.
+    if (open) await open.return(undefined);
   }
   // Read before the awaits below: a Stop after the answer ended does not cut it off.
   const ended = await endCall(call, iteration, turn, context.signal?.aborted === true);

@@ -90,4 +90,22 @@ describe('Client against the fake HTTP server', () => {
     await expect.poll(() => server.disconnects).toBe(1);
     expect((await collect(client.run('again'))).at(-1)).toMatchObject({ status: 'completed' });
   });
+
+  it('a consumer that stops reading mid-answer (break) closes the request', async () => {
+    server.reset();
+    server.enqueue(
+      { text: ['Partial ', 'answer'], hang: true, finishReason: null, done: false },
+      { text: 'Next prompt works.' },
+    );
+    const client = new Client({ model: 'fake-model', baseURL: server.url });
+    for await (const event of client.run('long story')) if (event.type === 'text') break;
+    // The server sees the disconnect (a local server stops generating and frees its slot).
+    await expect.poll(() => server.disconnects).toBe(1);
+    expect(client.status).toBe('idle');
+    expect((await collect(client.run('again'))).at(-1)).toMatchObject({ status: 'completed' });
+    expect(client.history.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'Next prompt works.',
+    });
+  });
 });
